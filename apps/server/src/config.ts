@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The well-known ABP seed password; accepted only outside production, with a warning. */
+export const ABP_DEFAULT_ADMIN_PASSWORD = '1q2w3E*';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
+    .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  ADMIN_EMAIL: z.email().default('admin@vineta.local'),
+  ADMIN_PASSWORD: z.string().min(1).max(128).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/=_-]{32,}$/, 'must be at least 32 characters of base64 or hex')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TENANT_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('__tenant'),
+  TENANT_HOST_PATTERN: z
+    .string()
+    .regex(/\{0\}/, 'must contain {0} where the tenant name stands')
+    .optional(),
+  MULTI_TENANCY: booleanText.default(true),
+  TRUST_PROXY: booleanText.default(false),
+});
+
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; connectionString: string };
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly appUrl: string;
+  readonly dataDir: string;
+  readonly database: DatabaseTarget;
+  readonly redisUrl: string | undefined;
+  readonly admin: { readonly email: string; readonly password: string; readonly isDefault: boolean };
+  readonly encryptionKey: string;
+  readonly logLevel: string;
+  readonly multiTenancy: {
+    readonly isEnabled: boolean;
+    readonly tenantKey: string;
+    readonly hostPattern: string | undefined;
+  };
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; the only reader of process.env is main.ts, which passes it here. */
+export function loadConfig(environment: NodeJS.ProcessEnv): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`${variable}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  if (values.NODE_ENV === 'production' && !values.ADMIN_PASSWORD) {
+    throw new ConfigError('ADMIN_PASSWORD: required when NODE_ENV is production');
+  }
+  return Object.freeze({
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    appUrl,
+    dataDir,
+    database: databaseTarget(values.DATABASE_URL, dataDir),
+    redisUrl: values.REDIS_URL,
+    admin: Object.freeze({
+      email: values.ADMIN_EMAIL,
+      password: values.ADMIN_PASSWORD ?? ABP_DEFAULT_ADMIN_PASSWORD,
+      isDefault: !values.ADMIN_PASSWORD,
+    }),
+    encryptionKey: values.ENCRYPTION_KEY ?? readOrCreateEncryptionKey(dataDir),
+    logLevel: values.LOG_LEVEL,
+    multiTenancy: Object.freeze({
+      isEnabled: values.MULTI_TENANCY,
+      tenantKey: values.TENANT_KEY,
+      hostPattern: values.TENANT_HOST_PATTERN,
+    }),
+    trustProxy: values.TRUST_PROXY,
+  });
+}
+
+function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { dialect: 'sqlite', file: join(dataDir, 'vineta.sqlite') };
+  if (url.startsWith('postgres')) return { dialect: 'postgres', connectionString: url };
+  return { dialect: 'sqlite', file: resolve(url.replace(/^(sqlite|file):(\/\/)?/, '')) };
+}
+
+/** A key generated once and kept beside the data, so encrypted settings survive restarts. */
+function readOrCreateEncryptionKey(dataDir: string): string {
+  const file = join(dataDir, 'encryption.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (error) {
+    // Another instance sharing DATA_DIR wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import SqliteDatabase from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { CamelCasePlugin, Kysely, type KyselyPlugin, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.js';
+import { DataFilterPlugin } from '../platform/data/data-filter-plugin.js';
+import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
+import { createDataContext, type DataContext } from '../platform/data/transaction.js';
+import { booleanColumns, type Database, dataFilterTables } from './schema.js';
+
+export type AppDataContext = DataContext<Database>;
+
+/** A Kysely without plugins, for migrations: they name tables and columns as the database does. */
+export function createRawKysely(target: DatabaseTarget): Kysely<unknown> {
+  return new Kysely({ dialect: createDialect(target) });
+}
+
+/**
+ * The application's database: ABP's data filters first (they add camelCase references), then
+ * camelCase ↔ snake_case, then SQLite's booleans.
+ */
+export function createDataContextFor(target: DatabaseTarget): AppDataContext {
+  const plugins: KyselyPlugin[] = [new DataFilterPlugin(dataFilterTables), new CamelCasePlugin()];
+  if (target.dialect === 'sqlite') plugins.push(new SqliteBooleanPlugin(booleanColumns));
+  const db = new Kysely<Database>({ dialect: createDialect(target), plugins });
+  return createDataContext(db, target.dialect);
+}
+
+function createDialect(target: DatabaseTarget) {
+  if (target.dialect === 'postgres') {
+    return new PostgresDialect({
+      pool: new pg.Pool({ connectionString: target.connectionString, max: 10 }),
+    });
+  }
+  return new SqliteDialect({ database: async () => openSqlite(target.file) });
+}
+
+function openSqlite(file: string): SqliteDatabase.Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  // WAL lets readers proceed during a write; the busy timeout covers a second process on the file.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return database;
+}

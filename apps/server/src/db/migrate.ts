@@ -1,0 +1,31 @@
+import { type Kysely, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
+import { migrations } from './migrations.js';
+
+const migrationProvider = { getMigrations: async () => migrations };
+
+function migratorFor(db: Kysely<unknown>): Migrator {
+  return new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableName: 'kysely_migration',
+    migrationLockTableName: 'kysely_migration_lock',
+  });
+}
+
+function unwrap({ error, results }: MigrationResultSet): string[] {
+  if (error) throw error;
+  return (results ?? []).map((result) => `${result.direction} ${result.migrationName}`);
+}
+
+/** Brings the schema up to date; Kysely's lock lets several instances start at once. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  return unwrap(await migratorFor(db).migrateToLatest());
+}
+
+export async function migrateDown(db: Kysely<unknown>): Promise<string[]> {
+  return unwrap(await migratorFor(db).migrateDown());
+}
+
+export async function migrateToEmpty(db: Kysely<unknown>): Promise<string[]> {
+  return unwrap(await migratorFor(db).migrateTo(NO_MIGRATIONS));
+}

@@ -1,0 +1,69 @@
+import type { Generated } from 'kysely';
+import type {
+  AuditedColumns,
+  ExtensibleColumns,
+  MultiTenantColumn,
+  SoftDeleteColumns,
+} from '../../platform/data/entity-columns.js';
+
+export interface IdentityUsersTable
+  extends ExtensibleColumns,
+    AuditedColumns,
+    SoftDeleteColumns,
+    MultiTenantColumn {
+  id: string;
+  userName: string;
+  normalizedUserName: string;
+  name: string | null;
+  surname: string | null;
+  email: string;
+  normalizedEmail: string;
+  emailConfirmed: Generated<boolean>;
+  passwordHash: string | null;
+  securityStamp: string;
+  isExternal: Generated<boolean>;
+  phoneNumber: string | null;
+  phoneNumberConfirmed: Generated<boolean>;
+  isActive: Generated<boolean>;
+  twoFactorEnabled: Generated<boolean>;
+  lockoutEnd: string | null;
+  lockoutEnabled: Generated<boolean>;
+  accessFailedCount: Generated<number>;
+}
+
+export interface IdentityRolesTable extends ExtensibleColumns, MultiTenantColumn {
+  id: string;
+  name: string;
+  normalizedName: string;
+  isDefault: Generated<boolean>;
+  isStatic: Generated<boolean>;
+  isPublic: Generated<boolean>;
+  creationTime: string;
+}
+
+export interface IdentityUserRolesTable extends MultiTenantColumn {
+  userId: string;
+  roleId: string;
+}
+
+export interface IdentityUserClaimsTable extends MultiTenantColumn {
+  id: string;
+  userId: string;
+  claimType: string;
+  claimValue: string | null;
+}
+
+export interface IdentityRoleClaimsTable extends MultiTenantColumn {
+  id: string;
+  roleId: string;
+  claimType: string;
+  claimValue: string | null;
+}
+
+export interface IdentityTables {
+  identityUsers: IdentityUsersTable;
+  identityRoles: IdentityRolesTable;
+  identityUserRoles: IdentityUserRolesTable;
+  identityUserClaims: IdentityUserClaimsTable;
+  identityRoleClaims: IdentityRoleClaimsTable;
+}

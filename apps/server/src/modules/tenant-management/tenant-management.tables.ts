@@ -1,0 +1,24 @@
+import type { Generated } from 'kysely';
+import type {
+  AuditedColumns,
+  ExtensibleColumns,
+  SoftDeleteColumns,
+} from '../../platform/data/entity-columns.js';
+
+export interface TenantsTable extends ExtensibleColumns, AuditedColumns, SoftDeleteColumns {
+  id: string;
+  name: string;
+  normalizedName: string;
+  isActive: Generated<boolean>;
+}
+
+export interface TenantConnectionStringsTable {
+  tenantId: string;
+  name: string;
+  value: string;
+}
+
+export interface TenantManagementTables {
+  tenants: TenantsTable;
+  tenantConnectionStrings: TenantConnectionStringsTable;
+}

@@ -1,0 +1,17 @@
+import type { MultiTenantColumn } from '../data/entity-columns.js';
+
+export interface SecurityLogsTable extends MultiTenantColumn {
+  id: string;
+  applicationName: string | null;
+  identity: string | null;
+  action: string | null;
+  userId: string | null;
+  userName: string | null;
+  tenantName: string | null;
+  clientId: string | null;
+  correlationId: string | null;
+  clientIpAddress: string | null;
+  browserInfo: string | null;
+  creationTime: string;
+  extraProperties: string;
+}
