@@ -52,7 +52,11 @@ export interface Config {
   readonly dataDir: string;
   readonly database: DatabaseTarget;
   readonly redisUrl: string | undefined;
-  readonly admin: { readonly email: string; readonly password: string; readonly isDefault: boolean };
+  readonly admin: {
+    readonly email: string;
+    readonly password: string;
+    readonly isDefault: boolean;
+  };
   readonly encryptionKey: string;
   readonly logLevel: string;
   readonly multiTenancy: {
@@ -61,6 +65,8 @@ export interface Config {
     readonly hostPattern: string | undefined;
   };
   readonly trustProxy: boolean;
+  /** ABP's configuration setting provider: `Settings__Abp.Mailing.Smtp.Host=…` variables. */
+  readonly settings: Readonly<Record<string, string>>;
 }
 
 export class ConfigError extends Error {
@@ -102,7 +108,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       hostPattern: values.TENANT_HOST_PATTERN,
     }),
     trustProxy: values.TRUST_PROXY,
+    settings: Object.freeze(settingVariables(environment)),
   });
+}
+
+function settingVariables(environment: NodeJS.ProcessEnv): Record<string, string> {
+  const prefix = 'Settings__';
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(environment)) {
+    if (name.startsWith(prefix) && value !== undefined) settings[name.slice(prefix.length)] = value;
+  }
+  return settings;
 }
 
 function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
@@ -122,7 +138,8 @@ function readOrCreateEncryptionKey(dataDir: string): string {
     return key;
   } catch (error) {
     // Another instance sharing DATA_DIR wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return readFileSync(file, 'utf8').trim();
     throw error;
   }
 }

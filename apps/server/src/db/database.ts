@@ -1,6 +1,6 @@
-import SqliteDatabase from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, type KyselyPlugin, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';

@@ -42,7 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('tenants')
     .column('normalized_name')
     .unique()
-    .where(sql`is_deleted = false`)
+    .where(sql<boolean>`is_deleted = false`)
     .execute();
 
   await db.schema
@@ -50,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
     .addColumn('name', 'varchar(64)', (c) => c.notNull())
     .addColumn('value', 'varchar(1024)', (c) => c.notNull())
-    .addPrimaryKey('pk_tenant_connection_strings', ['tenant_id', 'name'])
+    .addPrimaryKeyConstraint('pk_tenant_connection_strings', ['tenant_id', 'name'])
     .execute();
 
   await db.schema
@@ -144,10 +144,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('identity_user_roles')
-    .addColumn('user_id', 'text', (c) => c.notNull().references('identity_users.id').onDelete('cascade'))
-    .addColumn('role_id', 'text', (c) => c.notNull().references('identity_roles.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (c) =>
+      c.notNull().references('identity_users.id').onDelete('cascade'),
+    )
+    .addColumn('role_id', 'text', (c) =>
+      c.notNull().references('identity_roles.id').onDelete('cascade'),
+    )
     .addColumn('tenant_id', 'text')
-    .addPrimaryKey('pk_identity_user_roles', ['user_id', 'role_id'])
+    .addPrimaryKeyConstraint('pk_identity_user_roles', ['user_id', 'role_id'])
     .execute();
   await db.schema
     .createIndex('ix_identity_user_roles_role_id')
@@ -164,11 +168,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       .createTable(table)
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('tenant_id', 'text')
-      .addColumn(ownerColumn, 'text', (c) => c.notNull().references(`${owner}.id`).onDelete('cascade'))
+      .addColumn(ownerColumn, 'text', (c) =>
+        c.notNull().references(`${owner}.id`).onDelete('cascade'),
+      )
       .addColumn('claim_type', 'varchar(256)', (c) => c.notNull())
       .addColumn('claim_value', 'varchar(1024)')
       .execute();
-    await db.schema.createIndex(`ix_${table}_${ownerColumn}`).on(table).column(ownerColumn).execute();
+    await db.schema
+      .createIndex(`ix_${table}_${ownerColumn}`)
+      .on(table)
+      .column(ownerColumn)
+      .execute();
   }
 
   await db.schema
@@ -217,10 +227,10 @@ async function uniquePerTenant(
     .on(table)
     .columns(columns)
     .unique()
-    .where(sql`tenant_id is null`);
+    .where(sql<boolean>`tenant_id is null`);
   if (liveOnly) {
-    tenantIndex = tenantIndex.where(sql`is_deleted = false`);
-    hostIndex = hostIndex.where(sql`is_deleted = false`);
+    tenantIndex = tenantIndex.where(sql<boolean>`is_deleted = false`);
+    hostIndex = hostIndex.where(sql<boolean>`is_deleted = false`);
   }
   await tenantIndex.execute();
   await hostIndex.execute();

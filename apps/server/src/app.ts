@@ -1,0 +1,131 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createRawKysely } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { localizationResources } from './localization/resources/resources.js';
+import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes.js';
+import { abpTenantLookupRoutes } from './modules/tenant-management/abp-tenant-lookup.routes.js';
+import { registerErrorHandler, send } from './platform/errors/error-handler.js';
+import { healthRoutes } from './platform/health/health.routes.js';
+import { type Authenticator, anonymousAuthenticator } from './platform/http/current-user.js';
+import { registerOpenApi } from './platform/http/open-api.js';
+import { requestContextPlugin } from './platform/http/request-context.plugin.js';
+import { registerSpa } from './platform/http/spa.js';
+import { DEFAULT_LANGUAGE_SETTING } from './platform/localization/localization.settings.js';
+import { createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Where the built SPA is; defaults to apps/web/dist. */
+  webRoot?: string;
+  authenticator?: Authenticator;
+}
+
+const defaultWebRoot = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/**
+ * The composition root: migrate, build the services, then register, in Fastify's order, the
+ * ecosystem plugins, the platform, the modules, the SPA, and the error and not-found handlers.
+ */
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const migrator = createRawKysely(config.database);
+  try {
+    await migrateToLatest(migrator);
+  } finally {
+    await migrator.destroy();
+  }
+  const services = createServices(config, localizationResources);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.smtpPassword',
+          '*.adminPassword',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('services', services);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', () => services.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'] },
+    },
+  });
+  await registerOpenApi(app);
+  await app.register(requestContextPlugin, {
+    authenticator: options.authenticator ?? anonymousAuthenticator,
+    tenantResolver: services.tenantResolver,
+    defaultCulture: async () =>
+      (await services.settings.getOrNull(DEFAULT_LANGUAGE_SETTING)) ??
+      services.localizer.defaultCulture,
+  });
+  registerErrorHandler(app, services.localizer);
+
+  await app.register(healthRoutes, { data: services.data });
+  await app.register(abpTenantLookupRoutes, { store: services.tenantStore });
+  await app.register(appConfigurationRoutes, { service: services.appConfiguration });
+
+  const { serveIndex } = await registerSpa(app, options.webRoot ?? defaultWebRoot);
+  app.setNotFoundHandler((request, reply) => {
+    if (serveIndex?.(request, reply)) return reply;
+    return send(reply, 404, {
+      code: null,
+      message: services.localizer.text(
+        'AbpExceptionHandling',
+        'UnknownRouteErrorMessage',
+        request.culture || services.localizer.defaultCulture,
+        {
+          0: request.method,
+          1: request.url.split('?')[0],
+        },
+      ),
+      details: null,
+      data: {},
+      validationErrors: null,
+    });
+  });
+
+  await services.seedHost(config.admin);
+  if (config.admin.isDefault) {
+    app.log.warn(
+      'ADMIN_PASSWORD is not set: the admin user was seeded with the well-known default password',
+    );
+  }
+  return app;
+}

@@ -1,0 +1,90 @@
+import type { Cache } from '../caching/cache.js';
+import { currentDataScope } from '../data/data-scope.js';
+import type { PermissionRegistry } from './permission-definitions.js';
+import type { PermissionGrantRepository } from './permission-grant.repository.js';
+import { evaluatePolicy } from './policy-expression.js';
+
+/** Who is asking: a user's id and role names (ABP's `U` and `R` providers). */
+export interface PermissionSubject {
+  userId: string;
+  roles: readonly string[];
+}
+
+export const ROLE_PROVIDER = 'R';
+export const USER_PROVIDER = 'U';
+
+/**
+ * Unites a user's own grants with its roles' grants, in the current tenant, keeping only
+ * permissions that are defined and available on the current side. Grants are cached per provider
+ * and key; every change goes through `setGranted`, which invalidates the entry on all instances.
+ */
+export function createPermissionChecker(deps: {
+  data: { afterCommit(work: () => Promise<void>): Promise<void> };
+  /** Told after every committed change (the application configuration drops its cache). */
+  onChanged?: () => Promise<void>;
+  registry: PermissionRegistry;
+  grants: PermissionGrantRepository;
+  cache: Cache<readonly string[]>;
+}) {
+  const { data, registry, grants, cache } = deps;
+  const tenantId = () => currentDataScope()?.tenantId ?? null;
+  const cacheKey = (providerName: string, providerKey: string) =>
+    `${tenantId() ?? ''}|${providerName}|${providerKey}`;
+  /** Dropped once the change is committed, so no reader can cache the old grants after it. */
+  const invalidate = (providerName: string, providerKey: string) => {
+    const key = cacheKey(providerName, providerKey);
+    return data.afterCommit(async () => {
+      await cache.invalidate(key);
+      await deps.onChanged?.();
+    });
+  };
+
+  async function grantsOf(providerName: string, providerKey: string): Promise<readonly string[]> {
+    return cache.getOrAdd(cacheKey(providerName, providerKey), () =>
+      grants.namesGrantedTo(providerName, providerKey),
+    );
+  }
+
+  async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
+    const granted = new Set<string>();
+    if (!subject) return granted;
+    const lists = await Promise.all([
+      grantsOf(USER_PROVIDER, subject.userId),
+      ...subject.roles.map((role) => grantsOf(ROLE_PROVIDER, role)),
+    ]);
+    const tenant = tenantId();
+    for (const list of lists) {
+      for (const name of list) {
+        const definition = registry.get(name);
+        if (definition && registry.isAvailable(definition, tenant)) granted.add(name);
+      }
+    }
+    return granted;
+  }
+
+  return {
+    grantsOf,
+    grantedNames,
+    async isGranted(subject: PermissionSubject | null, policy: string): Promise<boolean> {
+      if (!subject) return false;
+      const granted = await grantedNames(subject);
+      return evaluatePolicy(policy, (name) => granted.has(name));
+    },
+    async setGranted(name: string, providerName: string, providerKey: string, isGranted: boolean) {
+      if (isGranted) await grants.grant(name, providerName, providerKey);
+      else await grants.revoke(name, providerName, providerKey);
+      await invalidate(providerName, providerKey);
+    },
+    async deleteAllOf(providerName: string, providerKey: string) {
+      await grants.deleteAllOf(providerName, providerKey);
+      await invalidate(providerName, providerKey);
+    },
+    async moveProviderKey(providerName: string, fromKey: string, toKey: string) {
+      await grants.moveProviderKey(providerName, fromKey, toKey);
+      await invalidate(providerName, fromKey);
+      await invalidate(providerName, toKey);
+    },
+  };
+}
+
+export type PermissionChecker = ReturnType<typeof createPermissionChecker>;

@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Localizer } from '../localization/localizer.js';
+import { BusinessError } from './business-error.js';
+import { type ValidationIssue, validationMessage } from './validation-messages.js';
+
+export interface ErrorBody {
+  error: {
+    code: string | null;
+    message: string;
+    details: string | null;
+    data: Record<string, unknown>;
+    validationErrors: { message: string; members: string[] }[] | null;
+  };
+}
+
+export const ABP_ERROR_FORMAT_HEADER = '_AbpErrorFormat';
+
+/**
+ * Every failure leaves as ABP's error body with the `_AbpErrorFormat` header, localized in the
+ * request's culture: 400 for invalid input, the status a BusinessError names, and 500 with a
+ * generic message and the request id for anything unexpected (whose details only reach the log).
+ */
+export function registerErrorHandler(app: FastifyInstance, localizer: Localizer): void {
+  const cultureOf = (request: FastifyRequest) => request.culture || localizer.defaultCulture;
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const culture = cultureOf(request);
+    if (error instanceof BusinessError) {
+      if (error.status >= 500)
+        request.log.error({ err: error }, 'business error with server status');
+      return send(reply, error.status, {
+        code: error.code,
+        message: localizer.errorMessage(error.code, culture, error.data) ?? error.code,
+        details: error.details
+          ? (localizer.errorMessage(error.details, culture, error.data) ?? error.details)
+          : null,
+        data: error.data,
+        validationErrors: null,
+      });
+    }
+    if (Array.isArray(error.validation)) {
+      const validationErrors = (error.validation as ValidationIssue[]).map((issue) => ({
+        message: validationMessage(issue, culture, localizer),
+        members: [memberPath(issue.instancePath, error.validationContext)],
+      }));
+      const title = localizer.text('AbpExceptionHandling', 'ValidationErrorMessage', culture);
+      const narrative = localizer.text(
+        'AbpExceptionHandling',
+        'ValidationNarrativeErrorMessageTitle',
+        culture,
+      );
+      return send(reply, 400, {
+        code: null,
+        message: title,
+        details: `${narrative}\r\n${validationErrors.map((entry) => ` - ${entry.message}`).join('\r\n')}`,
+        data: {},
+        validationErrors,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, unsupported media type).
+      return send(reply, status, {
+        code: error.code ?? null,
+        message: error.message,
+        details: null,
+        data: {},
+        validationErrors: null,
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, {
+      code: null,
+      message: localizer.text('AbpExceptionHandling', 'InternalServerErrorMessage', culture),
+      details: `Request id: ${request.id}`,
+      data: { requestId: request.id },
+      validationErrors: null,
+    });
+  });
+}
+
+export function send(reply: FastifyReply, status: number, error: ErrorBody['error']) {
+  return reply.status(status).header(ABP_ERROR_FORMAT_HEADER, 'true').send({ error });
+}
+
+/** `body/userName` style paths become ABP's camel-cased member names (`userName`, `features[0].value`). */
+function memberPath(instancePath: string, context: string | undefined): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  const path = parts
+    .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : index ? `.${part}` : part))
+    .join('');
+  return path || (context ?? '');
+}

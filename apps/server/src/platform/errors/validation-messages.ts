@@ -1,0 +1,84 @@
+import type { Localizer } from '../localization/localizer.js';
+
+export interface ValidationIssue {
+  /** The field path, e.g. `/userName` or `/features/0/value`. */
+  instancePath: string;
+  keyword: string;
+  message?: string | undefined;
+  params: Record<string, unknown>;
+}
+
+const RESOURCE = 'AbpValidation';
+
+/**
+ * Turns a schema issue into ABP's localized sentence ("The UserName field is required."). Contract
+ * refinements carry their text as a `Resource::Key` message with parameters, which is localized too.
+ */
+export function validationMessage(
+  issue: ValidationIssue,
+  culture: string,
+  localizer: Localizer,
+): string {
+  const member = memberName(issue.instancePath);
+  const field = localizer.text('AbpValidation', `DisplayName:${member}`, culture);
+  const fieldName = field === `DisplayName:${member}` ? member : field;
+  const params = issue.params;
+  const key = /^(\w+)::(.+)$/.exec(issue.message ?? '');
+  if (key?.[1] && key[2]) return localizer.text(key[1], key[2], culture, stringParams(params));
+
+  const text = (name: string, data: Record<string, unknown>) =>
+    localizer.text(RESOURCE, name, culture, data);
+  switch (issue.keyword) {
+    case 'too_small':
+      if (params.origin === 'string' && params.minimum === 1)
+        return text('The {0} field is required.', { 0: fieldName });
+      if (params.origin === 'string') {
+        return text('The field {0} must be a string with a minimum length of {1}.', {
+          0: fieldName,
+          1: params.minimum,
+        });
+      }
+      return text('The field {0} must be between {1} and {2}.', {
+        0: fieldName,
+        1: params.minimum,
+        2: '∞',
+      });
+    case 'too_big':
+      if (params.origin === 'string') {
+        return text('The field {0} must be a string with a maximum length of {1}.', {
+          0: fieldName,
+          1: params.maximum,
+        });
+      }
+      return text('The field {0} must be between {1} and {2}.', {
+        0: fieldName,
+        1: '-∞',
+        2: params.maximum,
+      });
+    case 'invalid_type':
+      if (params.input === undefined || params.input === null)
+        return text('The {0} field is required.', { 0: fieldName });
+      return text('The value is not valid for {0}.', { 0: fieldName });
+    case 'invalid_format':
+      if (params.format === 'email')
+        return text('The {0} field is not a valid e-mail address.', { 0: fieldName });
+      return text("The field {0} must match the regular expression '{1}'.", {
+        0: fieldName,
+        1: params.pattern ?? params.format,
+      });
+    default:
+      return text('The value is not valid for {0}.', { 0: fieldName });
+  }
+}
+
+export function memberName(instancePath: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  return parts.filter((part) => !/^\d+$/.test(part)).at(-1) ?? parts.at(-1) ?? '';
+}
+
+function stringParams(params: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params))
+    result[key] = Array.isArray(value) ? value.join(', ') : value;
+  return result;
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths the SPA never answers: the API, the sign-in server and the documentation keep their 404s. */
+const serverPaths = /^\/(api|connect|\.well-known|swagger|health|interaction)(\/|$)/;
+
+/**
+ * Serves the built web app and answers `index.html` for every other GET that wants a page, so that
+ * deep links (`/identity/users`) load the SPA. Hashed assets are cached for a year, the page never.
+ */
+export async function registerSpa(app: FastifyInstance, root: string) {
+  const indexFile = join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ root }, 'the web app is not built; run `npm run build` to serve it');
+    return { serveIndex: undefined };
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(response, path) {
+      // Despite the type, @fastify/static passes the raw Node response here.
+      (response as unknown as import('node:http').ServerResponse).setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const serveIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = request.method === 'GET' && !serverPaths.test(request.url);
+    if (!wantsPage) return false;
+    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return true;
+  };
+  app.get('/', (request, reply) => serveIndex(request, reply));
+  return { serveIndex };
+}

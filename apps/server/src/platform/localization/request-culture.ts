@@ -1,0 +1,67 @@
+import { matchCulture } from './culture-info.js';
+
+export const CULTURE_COOKIE = '.AspNetCore.Culture';
+
+export interface CultureSources {
+  query: Record<string, unknown>;
+  cookies: Record<string, string | undefined>;
+  acceptLanguage: string | undefined;
+}
+
+/**
+ * ASP.NET Core's order: `?culture=` (or `ui-culture`), the `.AspNetCore.Culture` cookie
+ * (`c=xx|uic=xx`), then `Accept-Language` by quality; undefined when none names a supported culture,
+ * so the caller falls back to the `Abp.Localization.DefaultLanguage` setting.
+ */
+export function cultureFromRequest({
+  query,
+  cookies,
+  acceptLanguage,
+}: CultureSources): string | undefined {
+  const fromQuery = firstString(query['ui-culture']) ?? firstString(query.culture);
+  const queried = matchCulture(fromQuery);
+  if (queried) return queried;
+
+  const cookie = cookies[CULTURE_COOKIE];
+  if (cookie) {
+    const parts = Object.fromEntries(
+      decodeURIComponent(cookie)
+        .split('|')
+        .map((part) => part.split('=') as [string, string | undefined]),
+    );
+    const fromCookie = matchCulture(parts.uic ?? parts.c);
+    if (fromCookie) return fromCookie;
+  }
+
+  for (const language of parseAcceptLanguage(acceptLanguage)) {
+    const accepted = matchCulture(language);
+    if (accepted) return accepted;
+  }
+  return undefined;
+}
+
+/** Languages of an Accept-Language header, best first (`fr-CH, fr;q=0.9, en;q=0.8`). */
+export function parseAcceptLanguage(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const quality = params.find((param) => param.trim().startsWith('q='));
+      return { tag: tag.trim(), q: quality ? Number(quality.trim().slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && Number.isFinite(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/** The cookie value the web app writes when the user picks a language. */
+export function cultureCookieValue(culture: string): string {
+  return `c=${culture}|uic=${culture}`;
+}
+
+function firstString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}

@@ -1,0 +1,25 @@
+/** What the platform needs to know of a tenant; the tenant-management module supplies the store. */
+export interface TenantInfo {
+  id: string;
+  name: string;
+  isActive: boolean;
+}
+
+export interface TenantStore {
+  findById(id: string): Promise<TenantInfo | undefined>;
+  findByName(name: string): Promise<TenantInfo | undefined>;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A value may be a tenant's id or its name (ABP's `TenantIdOrName`). */
+export async function findTenantByIdOrName(
+  store: TenantStore,
+  idOrName: string,
+): Promise<TenantInfo | undefined> {
+  if (uuidPattern.test(idOrName)) {
+    const byId = await store.findById(idOrName.toLowerCase());
+    if (byId) return byId;
+  }
+  return store.findByName(idOrName);
+}

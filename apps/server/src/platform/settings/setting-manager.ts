@@ -1,0 +1,140 @@
+import type { Cache } from '../caching/cache.js';
+import { currentDataScope } from '../data/data-scope.js';
+import type { StringEncryption } from '../security/string-encryption.js';
+import type { SettingDefinition, SettingRegistry } from './setting-definitions.js';
+import type { SettingValueRepository } from './setting-value.repository.js';
+
+/** ABP's value providers, highest precedence first. */
+export const SettingProvider = {
+  User: 'U',
+  Tenant: 'T',
+  Global: 'G',
+  Configuration: 'C',
+  Default: 'D',
+} as const;
+
+export interface SettingContext {
+  tenantId: string | null;
+  userId: string | null;
+}
+
+/**
+ * Resolves settings through user → tenant → global → configuration → default, reading each
+ * provider's stored values once per cache lifetime. Encrypted values are decrypted here and only
+ * here; writes encrypt them and invalidate the cache after the transaction commits.
+ */
+export function createSettingManager(deps: {
+  data: { afterCommit(work: () => Promise<void>): Promise<void> };
+  /** Told after every committed change (the application configuration drops its cache). */
+  onChanged?: () => Promise<void>;
+  registry: SettingRegistry;
+  values: SettingValueRepository;
+  cache: Cache<ReadonlyMap<string, string>>;
+  /** The deployment's own values (`Settings__<name>` variables), ABP's `C` provider. */
+  configuration: Readonly<Record<string, string>>;
+  encryption: StringEncryption;
+}) {
+  const { data, registry, values, cache, configuration, encryption } = deps;
+
+  const stored = (providerName: string, providerKey: string) =>
+    cache.getOrAdd(`${providerName}|${providerKey}`, () =>
+      values.valuesOf(providerName, providerKey),
+    );
+
+  const currentContext = (): SettingContext => {
+    const scope = currentDataScope();
+    return { tenantId: scope?.tenantId ?? null, userId: scope?.userId ?? null };
+  };
+
+  const allows = (definition: SettingDefinition, provider: string) =>
+    definition.providers.length === 0 || definition.providers.includes(provider);
+
+  const reveal = (definition: SettingDefinition, value: string | undefined) =>
+    value !== undefined && definition.isEncrypted && encryption.isEncrypted(value)
+      ? encryption.decrypt(value)
+      : value;
+
+  async function providerMaps({ tenantId, userId }: SettingContext) {
+    const [user, tenant, global] = await Promise.all([
+      userId ? stored(SettingProvider.User, userId) : undefined,
+      tenantId ? stored(SettingProvider.Tenant, tenantId) : undefined,
+      stored(SettingProvider.Global, ''),
+    ]);
+    return { user, tenant, global };
+  }
+
+  function resolve(definition: SettingDefinition, maps: Awaited<ReturnType<typeof providerMaps>>) {
+    const candidates: [string, string | undefined][] = [
+      [SettingProvider.User, maps.user?.get(definition.name)],
+      [SettingProvider.Tenant, maps.tenant?.get(definition.name)],
+      [SettingProvider.Global, maps.global.get(definition.name)],
+      [SettingProvider.Configuration, configuration[definition.name]],
+    ];
+    for (const [provider, value] of candidates) {
+      if (value !== undefined && allows(definition, provider))
+        return reveal(definition, value) ?? null;
+    }
+    return definition.defaultValue;
+  }
+
+  async function invalidate(providerName: string, providerKey: string) {
+    await data.afterCommit(async () => {
+      await cache.invalidate(`${providerName}|${providerKey}`);
+      await deps.onChanged?.();
+    });
+  }
+
+  return {
+    async getOrNull(
+      name: string,
+      context: SettingContext = currentContext(),
+    ): Promise<string | null> {
+      const definition = registry.get(name);
+      if (!definition) throw new Error(`Undefined setting: ${name}`);
+      return resolve(definition, await providerMaps(context));
+    },
+
+    /** Every defined setting's value (or only those visible to clients), resolved at once. */
+    async getAll(
+      context: SettingContext = currentContext(),
+      filter: (definition: SettingDefinition) => boolean = () => true,
+    ): Promise<Record<string, string | null>> {
+      const maps = await providerMaps(context);
+      const result: Record<string, string | null> = {};
+      for (const definition of registry.all()) {
+        if (filter(definition)) result[definition.name] = resolve(definition, maps);
+      }
+      return result;
+    },
+
+    /** The value stored for exactly this provider and key, without falling back. */
+    async getForProvider(
+      name: string,
+      providerName: string,
+      providerKey: string,
+    ): Promise<string | null> {
+      const definition = registry.get(name);
+      if (!definition) throw new Error(`Undefined setting: ${name}`);
+      return reveal(definition, (await stored(providerName, providerKey)).get(name)) ?? null;
+    },
+
+    /** Stores a value (encrypting it when the definition says so); `null` removes it. */
+    async setForProvider(
+      name: string,
+      value: string | null,
+      providerName: string,
+      providerKey: string,
+    ) {
+      const definition = registry.get(name);
+      if (!definition) throw new Error(`Undefined setting: ${name}`);
+      if (value === null) await values.delete(name, providerName, providerKey);
+      else {
+        const toStore = definition.isEncrypted ? encryption.encrypt(value) : value;
+        await values.set(name, toStore, providerName, providerKey);
+      }
+      await invalidate(providerName, providerKey);
+    },
+  };
+}
+
+export type SettingManager = ReturnType<typeof createSettingManager>;

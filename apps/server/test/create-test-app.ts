@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const TEST_ADMIN_PASSWORD = '1q2w3E*';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh database, for `app.inject()` tests. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; build?: BuildAppOptions } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    APP_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  const config: Config = { ...base, database: database.target };
+  const app = await buildApp(config, { webRoot: '/nonexistent', ...options.build });
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
