@@ -29,9 +29,11 @@ export function createDataContextFor(target: DatabaseTarget): AppDataContext {
 
 function createDialect(target: DatabaseTarget) {
   if (target.dialect === 'postgres') {
-    return new PostgresDialect({
-      pool: new pg.Pool({ connectionString: target.connectionString, max: 10 }),
-    });
+    const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process;
+    // the pool replaces it and the next query reports any lasting failure.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    return new PostgresDialect({ pool });
   }
   return new SqliteDialect({ database: async () => openSqlite(target.file) });
 }

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ABP_DEFAULT_ADMIN_PASSWORD, ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'vineta-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to SQLite under DATA_DIR, port 3000 and the es-MX product', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ dialect: 'sqlite', file: join(dir, 'vineta.sqlite') });
+    expect(config.multiTenancy).toEqual({ isEnabled: true, tenantKey: '__tenant', hostPattern: undefined });
+    expect(config.admin).toEqual({ email: 'admin@vineta.local', password: ABP_DEFAULT_ADMIN_PASSWORD, isDefault: true });
+  });
+
+  it('selects PostgreSQL from a postgres:// DATABASE_URL and honours PORT and APP_URL', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '3100',
+      APP_URL: 'https://vineta.example/',
+      DATABASE_URL: 'postgres://user@db:5432/vineta',
+    });
+    expect(config.port).toBe(3100);
+    expect(config.appUrl).toBe('https://vineta.example');
+    expect(config.database).toEqual({ dialect: 'postgres', connectionString: 'postgres://user@db:5432/vineta' });
+  });
+
+  it('generates the encryption key once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).encryptionKey;
+    expect(first).toHaveLength(43);
+    expect(readFileSync(join(dir, 'encryption.key'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).encryptionKey).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^PORT: /],
+    [{ PORT: '70000' }, /^PORT: /],
+    [{ APP_URL: 'localhost:3000' }, /^APP_URL: /],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: must start with postgres/],
+    [{ REDIS_URL: 'http://cache' }, /^REDIS_URL: /],
+    [{ ADMIN_EMAIL: 'not-an-email' }, /^ADMIN_EMAIL: /],
+    [{ ENCRYPTION_KEY: 'short' }, /^ENCRYPTION_KEY: /],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
+    [{ NODE_ENV: 'staging' }, /^NODE_ENV: /],
+    [{ NODE_ENV: 'production' }, /^ADMIN_PASSWORD: required when NODE_ENV is production$/],
+  ])('stops on %o with one line naming the variable', (environment, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(message);
+  });
+
+  it('collects Settings__ variables for the configuration setting provider', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), 'Settings__Abp.Mailing.Smtp.Host': 'smtp.example' });
+    expect(config.settings).toEqual({ 'Abp.Mailing.Smtp.Host': 'smtp.example' });
+  });
+});

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { createRawKysely } from './database.js';
+import { migrateToEmpty, migrateToLatest } from './migrate.js';
+import { migrations } from './migrations.js';
+import { booleanColumns, dataFilterTables } from './schema.js';
+
+let database: TestDatabase;
+let db: Kysely<unknown>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createRawKysely(database.target);
+});
+afterAll(async () => {
+  await db.destroy();
+  await database.drop();
+});
+
+const tableNames = async () =>
+  (await db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+describe('migrations', () => {
+  it('go up from empty, down to empty and up again', async () => {
+    expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).map((name) => `Up ${name}`));
+    const tables = await tableNames();
+    expect(tables.length).toBeGreaterThan(5);
+    await migrateToEmpty(db);
+    expect(await tableNames()).toEqual([]);
+    await migrateToLatest(db);
+    expect((await tableNames()).sort()).toEqual(tables.sort());
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+
+  it('match what the data filters and the boolean mapping expect', async () => {
+    const tables = await db.introspection.getTables();
+    const byCamelName = new Map(tables.map((table) => [camel(table.name), table]));
+    for (const name of dataFilterTables.multiTenant) {
+      expect(byCamelName.get(name)?.columns.map((c) => c.name), name).toContain('tenant_id');
+    }
+    for (const name of dataFilterTables.softDelete) {
+      expect(byCamelName.get(name)?.columns.map((c) => c.name), name).toContain('is_deleted');
+    }
+    for (const table of tables) {
+      const tenantOwned = table.columns.some((column) => column.name === 'tenant_id');
+      // Every table with a tenant column is guarded, except the host's own list of connection strings.
+      if (tenantOwned && table.name !== 'tenant_connection_strings') {
+        expect(dataFilterTables.multiTenant.has(camel(table.name)), table.name).toBe(true);
+      }
+      for (const column of table.columns) {
+        if (/^bool/i.test(column.dataType)) expect(booleanColumns.has(camel(column.name)), column.name).toBe(true);
+      }
+    }
+  });
+});
+

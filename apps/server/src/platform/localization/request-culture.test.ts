@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { matchCulture } from './culture-info.js';
+import { cultureFromRequest, parseAcceptLanguage } from './request-culture.js';
+
+const none = { query: {}, cookies: {}, acceptLanguage: undefined };
+
+describe('cultureFromRequest', () => {
+  it('takes ?culture= first, then the .AspNetCore.Culture cookie, then Accept-Language', () => {
+    const all = {
+      query: { culture: 'fr' },
+      cookies: { '.AspNetCore.Culture': 'c=de|uic=de' },
+      acceptLanguage: 'tr',
+    };
+    expect(cultureFromRequest(all)).toBe('fr');
+    expect(cultureFromRequest({ ...all, query: {} })).toBe('de');
+    expect(cultureFromRequest({ ...all, query: {}, cookies: {} })).toBe('tr');
+    expect(cultureFromRequest(none)).toBeUndefined();
+  });
+
+  it('reads an encoded cookie and prefers its ui culture', () => {
+    expect(cultureFromRequest({ ...none, cookies: { '.AspNetCore.Culture': 'c%3Den%7Cuic%3Dar' } })).toBe('ar');
+  });
+
+  it('skips values it does not support and goes on', () => {
+    expect(
+      cultureFromRequest({ query: { culture: 'xx' }, cookies: { '.AspNetCore.Culture': 'c=yy|uic=yy' }, acceptLanguage: 'pt-PT' }),
+    ).toBe('pt-BR');
+  });
+});
+
+describe('parseAcceptLanguage', () => {
+  it('orders by quality and keeps the header order for ties', () => {
+    expect(parseAcceptLanguage('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.9, *;q=0.5')).toEqual(['fr-CH', 'fr', 'de', 'en']);
+    expect(parseAcceptLanguage('es;q=0, en')).toEqual(['en']);
+  });
+});
+
+describe('matchCulture', () => {
+  it.each([
+    ['es-MX', 'es-MX'],
+    ['es', 'es-MX'],
+    ['ES-es', 'es-MX'],
+    ['en-US', 'en'],
+    ['zh-CN', 'zh-Hans'],
+    ['zh-hans', 'zh-Hans'],
+    ['pt', 'pt-BR'],
+    ['ar-SA', 'ar'],
+    ['ja', undefined],
+    ['', undefined],
+  ])('%s → %s', (requested, expected) => {
+    expect(matchCulture(requested)).toBe(expected);
+  });
+});
