@@ -13,8 +13,16 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.appUrl).toBe('http://localhost:3000');
     expect(config.database).toEqual({ dialect: 'sqlite', file: join(dir, 'vineta.sqlite') });
-    expect(config.multiTenancy).toEqual({ isEnabled: true, tenantKey: '__tenant', hostPattern: undefined });
-    expect(config.admin).toEqual({ email: 'admin@vineta.local', password: ABP_DEFAULT_ADMIN_PASSWORD, isDefault: true });
+    expect(config.multiTenancy).toEqual({
+      isEnabled: true,
+      tenantKey: '__tenant',
+      hostPattern: undefined,
+    });
+    expect(config.admin).toEqual({
+      email: 'admin@vineta.local',
+      password: ABP_DEFAULT_ADMIN_PASSWORD,
+      isDefault: true,
+    });
   });
 
   it('selects PostgreSQL from a postgres:// DATABASE_URL and honours PORT and APP_URL', () => {
@@ -26,7 +34,10 @@ describe('loadConfig', () => {
     });
     expect(config.port).toBe(3100);
     expect(config.appUrl).toBe('https://vineta.example');
-    expect(config.database).toEqual({ dialect: 'postgres', connectionString: 'postgres://user@db:5432/vineta' });
+    expect(config.database).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgres://user@db:5432/vineta',
+    });
   });
 
   it('generates the encryption key once and keeps it in DATA_DIR', () => {
@@ -54,7 +65,10 @@ describe('loadConfig', () => {
   });
 
   it('collects Settings__ variables for the configuration setting provider', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), 'Settings__Abp.Mailing.Smtp.Host': 'smtp.example' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      'Settings__Abp.Mailing.Smtp.Host': 'smtp.example',
+    });
     expect(config.settings).toEqual({ 'Abp.Mailing.Smtp.Host': 'smtp.example' });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../src/app.js';
+import { type BuildAppOptions, buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase, testEnvironment } from './test-database.js';
 
 export const TEST_ADMIN_PASSWORD = '1q2w3E*';
 
@@ -21,6 +21,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: database.dataDir,
     LOG_LEVEL: 'silent',
+    ...testEnvironment(),
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     APP_URL: 'http://localhost:3000',
     ...options.env,

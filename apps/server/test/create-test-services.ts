@@ -3,7 +3,7 @@ import { createRawKysely } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { LocalizationResource } from '../src/platform/localization/localizer.js';
 import { createServices, type Services } from '../src/services.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase, testEnvironment } from './test-database.js';
 
 /** The real services on a fresh, migrated database, for tests below the HTTP layer. */
 export async function createTestServices(
@@ -14,7 +14,13 @@ export async function createTestServices(
   await migrateToLatest(raw);
   await raw.destroy();
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...options.env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+      ...testEnvironment(),
+      ...options.env,
+    }),
     database: database.target,
   };
   const services = createServices(config, options.resources ?? []);

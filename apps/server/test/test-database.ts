@@ -18,6 +18,13 @@ export const testDialect = (): 'sqlite' | 'postgres' =>
   // biome-ignore lint/style/noProcessEnv: the test run chooses the engine
   process.env.TEST_POSTGRES_URL ? 'postgres' : 'sqlite';
 
+/** Variables CI's second pass sets for every test app: Redis for caches and rate limits. */
+export function testEnvironment(): Record<string, string> {
+  // biome-ignore lint/style/noProcessEnv: see above
+  const redisUrl = process.env.TEST_REDIS_URL;
+  return redisUrl ? { REDIS_URL: redisUrl } : {};
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vineta-test-'));
   // biome-ignore lint/style/noProcessEnv: see above

@@ -19,9 +19,12 @@ afterAll(async () => {
 });
 
 const tableNames = async () =>
-  (await db.introspection.getTables()).map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
+  (await db.introspection.getTables())
+    .map((table) => table.name)
+    .filter((name) => !name.startsWith('kysely_'));
 
-const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const camel = (name: string) =>
+  name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 describe('migrations', () => {
   it('go up from empty, down to empty and up again', async () => {
@@ -39,10 +42,16 @@ describe('migrations', () => {
     const tables = await db.introspection.getTables();
     const byCamelName = new Map(tables.map((table) => [camel(table.name), table]));
     for (const name of dataFilterTables.multiTenant) {
-      expect(byCamelName.get(name)?.columns.map((c) => c.name), name).toContain('tenant_id');
+      expect(
+        byCamelName.get(name)?.columns.map((c) => c.name),
+        name,
+      ).toContain('tenant_id');
     }
     for (const name of dataFilterTables.softDelete) {
-      expect(byCamelName.get(name)?.columns.map((c) => c.name), name).toContain('is_deleted');
+      expect(
+        byCamelName.get(name)?.columns.map((c) => c.name),
+        name,
+      ).toContain('is_deleted');
     }
     for (const table of tables) {
       const tenantOwned = table.columns.some((column) => column.name === 'tenant_id');
@@ -51,9 +60,9 @@ describe('migrations', () => {
         expect(dataFilterTables.multiTenant.has(camel(table.name)), table.name).toBe(true);
       }
       for (const column of table.columns) {
-        if (/^bool/i.test(column.dataType)) expect(booleanColumns.has(camel(column.name)), column.name).toBe(true);
+        if (/^bool/i.test(column.dataType))
+          expect(booleanColumns.has(camel(column.name)), column.name).toBe(true);
       }
     }
   });
 });
-

@@ -21,15 +21,24 @@ describe('permission checker', () => {
     await withinTenant(TENANT, async () => {
       await permissions.setGranted('AbpIdentity.Users', ROLE_PROVIDER, 'editor', true);
       await permissions.setGranted('AbpIdentity.Roles', USER_PROVIDER, 'user-1', true);
-      expect([...(await permissions.grantedNames(editor))].sort()).toEqual(['AbpIdentity.Roles', 'AbpIdentity.Users']);
-      expect(await permissions.isGranted(editor, 'AbpIdentity.Users && AbpIdentity.Roles')).toBe(true);
-      expect(await permissions.isGranted(editor, 'AbpIdentity.Users.Delete || AbpIdentity.Roles.Delete')).toBe(false);
+      expect([...(await permissions.grantedNames(editor))].sort()).toEqual([
+        'AbpIdentity.Roles',
+        'AbpIdentity.Users',
+      ]);
+      expect(await permissions.isGranted(editor, 'AbpIdentity.Users && AbpIdentity.Roles')).toBe(
+        true,
+      );
+      expect(
+        await permissions.isGranted(editor, 'AbpIdentity.Users.Delete || AbpIdentity.Roles.Delete'),
+      ).toBe(false);
       expect(await permissions.isGranted(null, 'AbpIdentity.Users')).toBe(false);
     });
   });
 
   it('keeps grants inside their tenant', async () => {
-    expect(await withinTenant(null, () => services.permissions.isGranted(editor, 'AbpIdentity.Users'))).toBe(false);
+    expect(
+      await withinTenant(null, () => services.permissions.isGranted(editor, 'AbpIdentity.Users')),
+    ).toBe(false);
   });
 
   it('sees a revocation at once (the cache is invalidated)', async () => {
@@ -43,12 +52,26 @@ describe('permission checker', () => {
 
   it('ignores host-only permissions inside a tenant', async () => {
     await withinTenant(TENANT, async () => {
-      await services.permissions.setGranted('AbpTenantManagement.Tenants', ROLE_PROVIDER, 'editor', true);
-      expect(await services.permissions.isGranted(editor, 'AbpTenantManagement.Tenants')).toBe(false);
+      await services.permissions.setGranted(
+        'AbpTenantManagement.Tenants',
+        ROLE_PROVIDER,
+        'editor',
+        true,
+      );
+      expect(await services.permissions.isGranted(editor, 'AbpTenantManagement.Tenants')).toBe(
+        false,
+      );
     });
     await withinTenant(null, async () => {
-      await services.permissions.setGranted('AbpTenantManagement.Tenants', ROLE_PROVIDER, 'editor', true);
-      expect(await services.permissions.isGranted(editor, 'AbpTenantManagement.Tenants')).toBe(true);
+      await services.permissions.setGranted(
+        'AbpTenantManagement.Tenants',
+        ROLE_PROVIDER,
+        'editor',
+        true,
+      );
+      expect(await services.permissions.isGranted(editor, 'AbpTenantManagement.Tenants')).toBe(
+        true,
+      );
     });
   });
 

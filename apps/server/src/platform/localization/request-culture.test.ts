@@ -18,19 +18,30 @@ describe('cultureFromRequest', () => {
   });
 
   it('reads an encoded cookie and prefers its ui culture', () => {
-    expect(cultureFromRequest({ ...none, cookies: { '.AspNetCore.Culture': 'c%3Den%7Cuic%3Dar' } })).toBe('ar');
+    expect(
+      cultureFromRequest({ ...none, cookies: { '.AspNetCore.Culture': 'c%3Den%7Cuic%3Dar' } }),
+    ).toBe('ar');
   });
 
   it('skips values it does not support and goes on', () => {
     expect(
-      cultureFromRequest({ query: { culture: 'xx' }, cookies: { '.AspNetCore.Culture': 'c=yy|uic=yy' }, acceptLanguage: 'pt-PT' }),
+      cultureFromRequest({
+        query: { culture: 'xx' },
+        cookies: { '.AspNetCore.Culture': 'c=yy|uic=yy' },
+        acceptLanguage: 'pt-PT',
+      }),
     ).toBe('pt-BR');
   });
 });
 
 describe('parseAcceptLanguage', () => {
   it('orders by quality and keeps the header order for ties', () => {
-    expect(parseAcceptLanguage('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.9, *;q=0.5')).toEqual(['fr-CH', 'fr', 'de', 'en']);
+    expect(parseAcceptLanguage('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.9, *;q=0.5')).toEqual([
+      'fr-CH',
+      'fr',
+      'de',
+      'en',
+    ]);
     expect(parseAcceptLanguage('es;q=0, en')).toEqual(['en']);
   });
 });

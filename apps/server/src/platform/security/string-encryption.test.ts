@@ -17,7 +17,9 @@ describe('string encryption', () => {
 
   it('refuses a value encrypted under another key or altered', () => {
     const stored = encryption.encrypt('value');
-    expect(() => createStringEncryption('another-secret-of-32-characters-long').decrypt(stored)).toThrow();
+    expect(() =>
+      createStringEncryption('another-secret-of-32-characters-long').decrypt(stored),
+    ).toThrow();
     const tampered = `${stored.slice(0, -2)}${stored.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(() => encryption.decrypt(tampered)).toThrow();
   });

@@ -20,7 +20,9 @@ describe('setting precedence', () => {
   it('walks user → tenant → global → configuration → default', async () => {
     const { settings } = services;
     const context = { tenantId: TENANT, userId: USER };
-    expect(await settings.getOrNull('Abp.Identity.Password.RequiredUniqueChars', context)).toBe('1');
+    expect(await settings.getOrNull('Abp.Identity.Password.RequiredUniqueChars', context)).toBe(
+      '1',
+    );
     expect(await settings.getOrNull(NAME, context)).toBe('8');
     await settings.setForProvider(NAME, '9', SettingProvider.Global, '');
     expect(await settings.getOrNull(NAME, context)).toBe('9');
@@ -39,7 +41,10 @@ describe('setting precedence', () => {
   });
 
   it('lists only the settings visible to clients when asked', async () => {
-    const visible = await services.settings.getAll({ tenantId: null, userId: null }, (d) => d.isVisibleToClients);
+    const visible = await services.settings.getAll(
+      { tenantId: null, userId: null },
+      (d) => d.isVisibleToClients,
+    );
     expect(visible['Abp.Account.IsSelfRegistrationEnabled']).toBe('true');
     expect(visible['Abp.Localization.DefaultLanguage']).toBe('es-MX');
     expect(Object.keys(visible).some((name) => name.startsWith('Abp.Mailing'))).toBe(false);
@@ -49,12 +54,19 @@ describe('setting precedence', () => {
 describe('encrypted settings', () => {
   it('stores the SMTP password encrypted and reads it back in clear', async () => {
     const { settings, data } = services;
-    await settings.setForProvider('Abp.Mailing.Smtp.Password', 'hunter2-smtp', SettingProvider.Global, '');
-    const stored = await sql<{ value: string }>`select value from settings where name = 'Abp.Mailing.Smtp.Password'`.execute(
-      data.db,
+    await settings.setForProvider(
+      'Abp.Mailing.Smtp.Password',
+      'hunter2-smtp',
+      SettingProvider.Global,
+      '',
     );
+    const stored = await sql<{
+      value: string;
+    }>`select value from settings where name = 'Abp.Mailing.Smtp.Password'`.execute(data.db);
     expect(stored.rows[0]?.value).toMatch(/^enc:v1:/);
     expect(stored.rows[0]?.value).not.toContain('hunter2');
-    expect(await settings.getOrNull('Abp.Mailing.Smtp.Password', { tenantId: null, userId: null })).toBe('hunter2-smtp');
+    expect(
+      await settings.getOrNull('Abp.Mailing.Smtp.Password', { tenantId: null, userId: null }),
+    ).toBe('hunter2-smtp');
   });
 });

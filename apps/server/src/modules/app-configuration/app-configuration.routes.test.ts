@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
+import { newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
+
+let test: TestApp;
+const TENANT_ID = '00000000-0000-4000-8000-0000000000f1';
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await test.app.services.tenants.insert({
+    id: TENANT_ID,
+    name: 'Acme',
+    normalizedName: normalize('Acme'),
+    concurrencyStamp: newConcurrencyStamp(),
+    creationTime: new Date().toISOString(),
+    creatorId: null,
+    lastModificationTime: null,
+    lastModifierId: null,
+    deleterId: null,
+    deletionTime: null,
+  });
+});
+afterAll(() => test.close());
+
+const getConfiguration = async (headers: Record<string, string> = {}, query = '') => {
+  const response = await test.app.inject({ url: `/api/abp/application-configuration${query}`, headers });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+
+describe('GET /api/abp/application-configuration', () => {
+  it("answers anonymous callers with ABP's whole shape, in es-MX by default", async () => {
+    const configuration = await getConfiguration();
+    expect(Object.keys(configuration).sort()).toEqual(
+      [
+        'auth',
+        'clock',
+        'currentTenant',
+        'currentUser',
+        'extraProperties',
+        'features',
+        'globalFeatures',
+        'localization',
+        'multiTenancy',
+        'objectExtensions',
+        'setting',
+        'timing',
+      ].sort(),
+    );
+    expect(configuration.localization.currentCulture).toMatchObject({
+      cultureName: 'es-MX',
+      name: 'es-MX',
+      twoLetterIsoLanguageName: 'es',
+      threeLetterIsoLanguageName: 'spa',
+      isRightToLeft: false,
+      dateTimeFormat: { shortDatePattern: 'dd/MM/yyyy', shortTimePattern: 'HH:mm' },
+    });
+    expect(configuration.localization.defaultResourceName).toBe('Vineta');
+    expect(configuration.localization.languages.map((l: { cultureName: string }) => l.cultureName)).toEqual([
+      'es-MX',
+      'en',
+      'ar',
+      'fr',
+      'de',
+      'pt-BR',
+      'tr',
+      'zh-Hans',
+    ]);
+    expect(configuration.localization.values.AbpAccount.Login).toBeTypeOf('string');
+    expect(configuration.auth.policies['AbpIdentity.Users']).toBe(true);
+    expect(configuration.auth.grantedPolicies).toEqual({});
+    expect(configuration.currentUser).toMatchObject({ isAuthenticated: false, id: null, roles: [] });
+    expect(configuration.currentTenant).toEqual({ id: null, name: null, isAvailable: false });
+    expect(configuration.multiTenancy).toEqual({ isEnabled: true });
+    expect(configuration.features.values).toEqual({
+      'SettingManagement.Enable': 'true',
+      'SettingManagement.AllowChangingEmailSettings': 'false',
+    });
+    expect(configuration.setting.values['Abp.Identity.Password.RequiredLength']).toBe('6');
+    expect(configuration.setting.values['Abp.Account.IsSelfRegistrationEnabled']).toBe('true');
+    expect(configuration.setting.values).not.toHaveProperty('Abp.Mailing.Smtp.Password');
+    expect(configuration.timing.timeZone.iana.timeZoneName).toBe('UTC');
+  });
+
+  it('speaks the culture the request asks for', async () => {
+    const arabic = await getConfiguration({ 'accept-language': 'ar-SA,ar;q=0.9' });
+    expect(arabic.localization.currentCulture).toMatchObject({ cultureName: 'ar', isRightToLeft: true });
+    const french = await getConfiguration({ cookie: '.AspNetCore.Culture=c%3Dfr%7Cuic%3Dfr' });
+    expect(french.localization.currentCulture.cultureName).toBe('fr');
+    const english = await getConfiguration({ 'accept-language': 'ar' }, '?culture=en');
+    expect(english.localization.currentCulture.cultureName).toBe('en');
+    expect(english.localization.values.AbpAccount.Login).not.toBe(arabic.localization.values.AbpAccount.Login);
+  });
+
+  it('leaves the texts out when asked', async () => {
+    const configuration = await getConfiguration({}, '?includeLocalizationResources=false');
+    expect(configuration.localization.values).toEqual({});
+  });
+
+  it.each([
+    ['header', { __tenant: 'acme' }, ''],
+    ['header by id', { __tenant: TENANT_ID }, ''],
+    ['query', {}, '?__tenant=Acme'],
+    ['cookie', { cookie: '__tenant=acme' }, ''],
+  ])('resolves the tenant from the %s', async (_source, headers, query) => {
+    const configuration = await getConfiguration(headers, query);
+    expect(configuration.currentTenant).toEqual({ id: TENANT_ID, name: 'Acme', isAvailable: true });
+  });
+
+  it('treats an empty tenant value as the host', async () => {
+    const configuration = await getConfiguration({ __tenant: '', cookie: '__tenant=acme' });
+    expect(configuration.currentTenant.isAvailable).toBe(false);
+  });
+
+  it('answers an unknown tenant with a clear, localized error', async () => {
+    const response = await test.app.inject({
+      url: '/api/abp/application-configuration',
+      headers: { __tenant: 'nope', 'accept-language': 'en' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers._abperrorformat).toBe('true');
+    expect(response.json().error.code).toBe('AbpUiMultiTenancy:GivenTenantIsNotAvailable');
+    expect(response.json().error.message).toContain('nope');
+  });
+});

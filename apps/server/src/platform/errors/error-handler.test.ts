@@ -1,0 +1,101 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { localizationResources } from '../../localization/resources/resources.js';
+import { createLocalizer } from '../localization/localizer.js';
+import { AuthorizationError, BusinessError, ConcurrencyError, EntityNotFoundError } from './business-error.js';
+import { registerErrorHandler } from './error-handler.js';
+
+const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+
+beforeAll(async () => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('culture', '');
+  app.addHook('onRequest', async (request) => {
+    request.culture = (request.headers['accept-language'] as string | undefined) ?? '';
+  });
+  registerErrorHandler(app, createLocalizer(localizationResources, 'es-MX'));
+  app.get('/duplicate', async () => {
+    throw new BusinessError('Volo.Abp.Identity:DuplicateUserName', { status: 409, data: { 0: 'ana' } });
+  });
+  app.get('/stale', async () => {
+    throw new ConcurrencyError();
+  });
+  app.get('/missing', async () => {
+    throw new EntityNotFoundError('IdentityUser', '42');
+  });
+  app.get('/anonymous', async () => {
+    throw new AuthorizationError(false);
+  });
+  app.get('/forbidden', async () => {
+    throw new AuthorizationError(true, 'AbpIdentity.Users');
+  });
+  app.get('/crash', async () => {
+    throw new Error('secret connection string postgres://user:pw@db');
+  });
+  app.post(
+    '/validate',
+    { schema: { body: z.object({ userName: z.string().min(1).max(5), email: z.email() }) } },
+    async () => ({}),
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const call = async (url: string, culture = 'en', payload?: unknown) => {
+  const response = await app.inject({
+    method: payload ? 'POST' : 'GET',
+    url,
+    headers: { 'accept-language': culture },
+    ...(payload ? { payload: payload as object } : {}),
+  });
+  expect(response.headers._abperrorformat).toBe('true');
+  return { status: response.statusCode, error: response.json().error };
+};
+
+describe('error bodies', () => {
+  it("localizes a business error's code with its data", async () => {
+    const english = await call('/duplicate');
+    expect(english).toMatchObject({
+      status: 409,
+      error: { code: 'Volo.Abp.Identity:DuplicateUserName', message: "Username 'ana' is already taken." },
+    });
+    const spanish = await call('/duplicate', 'es-MX');
+    expect(spanish.error.message).toContain('ana');
+    expect(spanish.error.message).not.toBe(english.error.message);
+  });
+
+  it('answers 409 for a stale concurrency stamp and 404 for a missing entity', async () => {
+    expect((await call('/stale')).status).toBe(409);
+    const missing = await call('/missing');
+    expect(missing.status).toBe(404);
+    expect(missing.error.message).toContain('IdentityUser');
+  });
+
+  it('answers 401 to the anonymous and 403 to the signed-in without the permission', async () => {
+    expect((await call('/anonymous')).status).toBe(401);
+    const forbidden = await call('/forbidden');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.error.message).toBeTruthy();
+    expect(forbidden.error.details).toBeTruthy();
+  });
+
+  it('lists validation errors by member, localized', async () => {
+    const { status, error } = await call('/validate', 'en', { userName: 'toolong', email: 'nope' });
+    expect(status).toBe(400);
+    expect(error.validationErrors).toEqual([
+      { message: expect.stringContaining('5'), members: ['userName'] },
+      { message: expect.stringContaining('e-mail'), members: ['email'] },
+    ]);
+    expect(error.details).toContain(' - ');
+  });
+
+  it('hides what went wrong inside a 500, giving the request id instead', async () => {
+    const { status, error } = await call('/crash');
+    expect(status).toBe(500);
+    expect(JSON.stringify(error)).not.toContain('postgres');
+    expect(error.details).toMatch(/^Request id: /);
+  });
+});
