@@ -1,6 +1,6 @@
 import type { Cache } from '../caching/cache.js';
 import { currentDataScope } from '../data/data-scope.js';
-import type { PermissionRegistry } from './permission-definitions.js';
+import type { PermissionDefinition, PermissionRegistry } from './permission-definitions.js';
 import type { PermissionGrantRepository } from './permission-grant.repository.js';
 import { evaluatePolicy } from './policy-expression.js';
 
@@ -23,6 +23,8 @@ export function createPermissionChecker(deps: {
   /** Told after every committed change (the application configuration drops its cache). */
   onChanged?: () => Promise<void>;
   registry: PermissionRegistry;
+  /** Whether a feature is on for the current tenant (for permissions that require one). */
+  isFeatureEnabled: (name: string) => Promise<boolean>;
   grants: PermissionGrantRepository;
   cache: Cache<readonly string[]>;
 }) {
@@ -45,6 +47,13 @@ export function createPermissionChecker(deps: {
     );
   }
 
+  async function featuresAllow(definition: PermissionDefinition, tenant: string | null): Promise<boolean> {
+    const required = definition.requiredFeatures;
+    if (!required || (required.tenantsOnly && tenant === null)) return true;
+    for (const feature of required.names) if (!(await deps.isFeatureEnabled(feature))) return false;
+    return true;
+  }
+
   async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
     const granted = new Set<string>();
     if (!subject) return granted;
@@ -56,7 +65,9 @@ export function createPermissionChecker(deps: {
     for (const list of lists) {
       for (const name of list) {
         const definition = registry.get(name);
-        if (definition && registry.isAvailable(definition, tenant)) granted.add(name);
+        if (definition && registry.isAvailable(definition, tenant) && (await featuresAllow(definition, tenant))) {
+          granted.add(name);
+        }
       }
     }
     return granted;

@@ -12,6 +12,8 @@ export interface PermissionDefinitionInput {
   side?: MultiTenancySide;
   /** Providers that may grant it (`R`, `U`, `C`); empty means every provider. */
   providers?: string[];
+  /** Features that must be on for the permission to count (ABP's state checkers), inside tenants only when `tenantsOnly`. */
+  requiredFeatures?: { names: string[]; tenantsOnly: boolean };
   children?: PermissionDefinitionInput[];
 }
 
@@ -29,6 +31,7 @@ export interface PermissionDefinition {
   displayName: LocalizableText;
   side: MultiTenancySide;
   providers: string[];
+  requiredFeatures: { names: string[]; tenantsOnly: boolean } | undefined;
   depth: number;
 }
 
@@ -59,6 +62,7 @@ export class PermissionRegistry {
           displayName: input.displayName,
           side: input.side ?? parent?.side ?? group.side ?? 'both',
           providers: input.providers ?? parent?.providers ?? [],
+          requiredFeatures: input.requiredFeatures ?? parent?.requiredFeatures,
           depth: parent ? parent.depth + 1 : 0,
         };
         this.#byName.set(definition.name, definition);

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import {
+  ConcurrencyStamp,
+  ExtraPropertyDictionary,
+  extensibleInputShape,
+  Guid,
+} from '../common/entity.js';
+import { requiredString } from '../common/fields.js';
+import { GetListWithFilterInput } from '../common/paged.js';
+import { IdentityRoleLimits } from './identity.limits.js';
+
+/** ABP's `IdentityRoleDto`. Roles are not audited nor soft-deleted. */
+export const IdentityRoleDto = z
+  .object({
+    id: Guid,
+    name: z.string(),
+    isDefault: z.boolean(),
+    isStatic: z.boolean(),
+    isPublic: z.boolean(),
+    concurrencyStamp: z.string(),
+    extraProperties: ExtraPropertyDictionary,
+  })
+  .meta({ id: 'IdentityRoleDto' });
+export type IdentityRoleDto = z.infer<typeof IdentityRoleDto>;
+
+const identityRoleInputShape = {
+  name: requiredString(IdentityRoleLimits.maxNameLength),
+  isDefault: z.boolean().default(false),
+  isPublic: z.boolean().default(false),
+  ...extensibleInputShape,
+};
+
+export const IdentityRoleCreateDto = z
+  .object(identityRoleInputShape)
+  .meta({ id: 'IdentityRoleCreateDto' });
+export type IdentityRoleCreateDto = z.infer<typeof IdentityRoleCreateDto>;
+
+export const IdentityRoleUpdateDto = z
+  .object({ ...identityRoleInputShape, concurrencyStamp: ConcurrencyStamp })
+  .meta({ id: 'IdentityRoleUpdateDto' });
+export type IdentityRoleUpdateDto = z.infer<typeof IdentityRoleUpdateDto>;
+
+/** Query of `GET /api/identity/roles`. */
+export const GetIdentityRolesInput = GetListWithFilterInput;
+export type GetIdentityRolesInput = z.infer<typeof GetIdentityRolesInput>;

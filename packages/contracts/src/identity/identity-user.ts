@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  ConcurrencyStamp,
+  ExtraPropertyDictionary,
+  extensibleInputShape,
+  fullAuditedEntityShape,
+  Guid,
+  IsoDateTime,
+} from '../common/entity.js';
+import { emailAddress, optionalString, requiredString } from '../common/fields.js';
+import { GetListWithFilterInput } from '../common/paged.js';
+import {
+  allowedUserNamePattern,
+  IdentityRoleLimits,
+  IdentityUserLimits,
+} from './identity.limits.js';
+
+const L = IdentityUserLimits;
+
+/** ABP's `IdentityUserDto` (+ `isLockedOut`, ours: `lockoutEnd` is in the future). */
+export const IdentityUserDto = z
+  .object({
+    id: Guid,
+    tenantId: Guid.nullable(),
+    userName: z.string(),
+    name: z.string().nullable(),
+    surname: z.string().nullable(),
+    email: z.string(),
+    emailConfirmed: z.boolean(),
+    phoneNumber: z.string().nullable(),
+    phoneNumberConfirmed: z.boolean(),
+    isActive: z.boolean(),
+    lockoutEnabled: z.boolean(),
+    lockoutEnd: IsoDateTime.nullable(),
+    accessFailedCount: z.int().min(0),
+    isLockedOut: z.boolean(),
+    concurrencyStamp: z.string(),
+    ...fullAuditedEntityShape,
+    extraProperties: ExtraPropertyDictionary,
+  })
+  .meta({ id: 'IdentityUserDto' });
+export type IdentityUserDto = z.infer<typeof IdentityUserDto>;
+
+/** Required, ≤ 256, only ASP.NET Identity's allowed user-name characters. */
+const userName = requiredString(L.maxUserNameLength).regex(allowedUserNamePattern);
+const roleName = z.string().min(1).max(IdentityRoleLimits.maxNameLength);
+
+/** Fields common to create and update (ABP's `IdentityUserCreateOrUpdateDtoBase`). */
+const identityUserInputShape = {
+  userName,
+  name: optionalString(L.maxNameLength),
+  surname: optionalString(L.maxSurnameLength),
+  email: emailAddress(L.maxEmailLength),
+  phoneNumber: optionalString(L.maxPhoneNumberLength),
+  isActive: z.boolean().default(true),
+  lockoutEnabled: z.boolean().default(true),
+  /** `null` or absent: roles untouched on update, none on create. */
+  roleNames: z.array(roleName).nullish(),
+  ...extensibleInputShape,
+};
+
+export const IdentityUserCreateDto = z
+  .object({
+    ...identityUserInputShape,
+    password: requiredString(L.maxPasswordLength),
+  })
+  .meta({ id: 'IdentityUserCreateDto' });
+export type IdentityUserCreateDto = z.infer<typeof IdentityUserCreateDto>;
+
+export const IdentityUserUpdateDto = z
+  .object({
+    ...identityUserInputShape,
+    /** Empty or absent: the password is kept. */
+    password: optionalString(L.maxPasswordLength),
+    concurrencyStamp: ConcurrencyStamp,
+  })
+  .meta({ id: 'IdentityUserUpdateDto' });
+export type IdentityUserUpdateDto = z.infer<typeof IdentityUserUpdateDto>;
+
+/** Query of `GET /api/identity/users`: `filter`, `sorting`, `skipCount`, `maxResultCount`. */
+export const GetIdentityUsersInput = GetListWithFilterInput;
+export type GetIdentityUsersInput = z.infer<typeof GetIdentityUsersInput>;
+
+/** Body of `PUT /api/identity/users/{id}/roles`: replaces the user's roles. */
+export const IdentityUserUpdateRolesDto = z
+  .object({ roleNames: z.array(roleName) })
+  .meta({ id: 'IdentityUserUpdateRolesDto' });
+export type IdentityUserUpdateRolesDto = z.infer<typeof IdentityUserUpdateRolesDto>;
+
+/** ABP's `UserData`, answered by the user-lookup endpoints (`AbpIdentity.UserLookup`). */
+export const UserData = z
+  .object({
+    id: Guid,
+    tenantId: Guid.nullable(),
+    userName: z.string(),
+    name: z.string().nullable(),
+    surname: z.string().nullable(),
+    email: z.string(),
+    emailConfirmed: z.boolean(),
+    phoneNumber: z.string().nullable(),
+    phoneNumberConfirmed: z.boolean(),
+  })
+  .meta({ id: 'UserData' });
+export type UserData = z.infer<typeof UserData>;
+
+/** Query of `GET /api/identity/users/lookup/search`. */
+export const UserLookupSearchInputDto = GetListWithFilterInput;
+export type UserLookupSearchInputDto = z.infer<typeof UserLookupSearchInputDto>;
+
+/** Query of `GET /api/identity/users/lookup/count`. */
+export const UserLookupCountInputDto = GetListWithFilterInput.pick({ filter: true });
+export type UserLookupCountInputDto = z.infer<typeof UserLookupCountInputDto>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import {
+  ConcurrencyStamp,
+  ExtraPropertyDictionary,
+  extensibleInputShape,
+  Guid,
+} from '../common/entity.js';
+import { emailAddress, requiredString } from '../common/fields.js';
+import { GetListWithFilterInput } from '../common/paged.js';
+import { IdentityUserLimits } from '../identity/identity.limits.js';
+
+/** ABP's `TenantConsts` and `TenantConnectionStringConsts`. */
+export const TenantLimits = {
+  maxNameLength: 64,
+  maxConnectionStringLength: 1024,
+} as const;
+
+export const TenantDto = z
+  .object({
+    id: Guid,
+    name: z.string(),
+    isActive: z.boolean(),
+    concurrencyStamp: z.string(),
+    extraProperties: ExtraPropertyDictionary,
+  })
+  .meta({ id: 'TenantDto' });
+export type TenantDto = z.infer<typeof TenantDto>;
+
+/**
+ * Body of `POST /api/multi-tenancy/tenants`. The admin e-mail and password seed the tenant's
+ * `admin` user; the password complexity is checked by the server.
+ */
+export const TenantCreateDto = z
+  .object({
+    name: requiredString(TenantLimits.maxNameLength),
+    adminEmailAddress: emailAddress(IdentityUserLimits.maxEmailLength),
+    adminPassword: requiredString(IdentityUserLimits.maxPasswordLength),
+    isActive: z.boolean().default(true),
+    ...extensibleInputShape,
+  })
+  .meta({ id: 'TenantCreateDto' });
+export type TenantCreateDto = z.infer<typeof TenantCreateDto>;
+
+/** Body of `PUT /api/multi-tenancy/tenants/{id}`; `isActive` absent = unchanged. */
+export const TenantUpdateDto = z
+  .object({
+    name: requiredString(TenantLimits.maxNameLength),
+    isActive: z.boolean().optional(),
+    concurrencyStamp: ConcurrencyStamp,
+    ...extensibleInputShape,
+  })
+  .meta({ id: 'TenantUpdateDto' });
+export type TenantUpdateDto = z.infer<typeof TenantUpdateDto>;
+
+/** Query of `GET /api/multi-tenancy/tenants` (ABP sorts by `name` by default). */
+export const GetTenantsInput = GetListWithFilterInput;
+export type GetTenantsInput = z.infer<typeof GetTenantsInput>;
+
+/**
+ * Query of `PUT /api/multi-tenancy/tenants/{id}/default-connection-string` (the value travels in
+ * the query string, there is no body; `GET` answers it as plain text).
+ */
+export const UpdateDefaultConnectionStringInput = z.object({
+  defaultConnectionString: requiredString(TenantLimits.maxConnectionStringLength),
+});
+export type UpdateDefaultConnectionStringInput = z.infer<typeof UpdateDefaultConnectionStringInput>;
