@@ -32,7 +32,7 @@ export function createFeatureChecker(deps: {
       await deps.onChanged?.();
     });
 
-  async function valueOf(definition: FeatureDefinition, tenantId: string | null) {
+  async function resolvedValue(definition: FeatureDefinition, tenantId: string | null) {
     const tenantValues = await stored(FeatureProvider.Tenant, tenantProviderKey(tenantId));
     return tenantValues.get(definition.name) ?? definition.defaultValue;
   }
@@ -43,7 +43,7 @@ export function createFeatureChecker(deps: {
       tenantId: string | null = currentTenant(),
     ): Promise<string | null> {
       const definition = registry.get(name);
-      return definition ? valueOf(definition, tenantId) : null;
+      return definition ? resolvedValue(definition, tenantId) : null;
     },
     async isEnabled(name: string, tenantId: string | null = currentTenant()): Promise<boolean> {
       return (await this.getOrNull(name, tenantId))?.toLowerCase() === 'true';
@@ -54,7 +54,7 @@ export function createFeatureChecker(deps: {
     ): Promise<Record<string, string>> {
       const result: Record<string, string> = {};
       for (const definition of registry.all()) {
-        if (filter(definition)) result[definition.name] = await valueOf(definition, tenantId);
+        if (filter(definition)) result[definition.name] = await resolvedValue(definition, tenantId);
       }
       return result;
     },
