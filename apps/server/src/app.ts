@@ -12,11 +12,22 @@ import type { Config } from './config.js';
 import { createRawKysely } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { localizationResources } from './localization/resources/resources.js';
+import type { PasswordResetMailer } from './modules/account/password-reset-mailer.js';
 import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes.js';
+import {
+  mountSignInServer,
+  registerSignInRoutes,
+} from './modules/auth-server/sign-in.composition.js';
+import { featureManagementRoutes } from './modules/feature-management/feature-management.routes.js';
+import { identityPlugin } from './modules/identity/identity.plugin.js';
+import { permissionManagementRoutes } from './modules/permission-management/permission-management.routes.js';
+import { emailSettingsRoutes } from './modules/setting-management/email-settings.routes.js';
 import { abpTenantLookupRoutes } from './modules/tenant-management/abp-tenant-lookup.routes.js';
+import { tenantsRoutes } from './modules/tenant-management/tenants.routes.js';
 import { registerErrorHandler, send } from './platform/errors/error-handler.js';
 import { healthRoutes } from './platform/health/health.routes.js';
-import { type Authenticator, anonymousAuthenticator } from './platform/http/current-user.js';
+import type { Authenticator } from './platform/http/current-user.js';
+import { requestLogSerializers } from './platform/http/log-redaction.js';
 import { registerOpenApi } from './platform/http/open-api.js';
 import { requestContextPlugin } from './platform/http/request-context.plugin.js';
 import { registerSpa } from './platform/http/spa.js';
@@ -32,7 +43,10 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Where the built SPA is; defaults to apps/web/dist. */
   webRoot?: string;
+  /** Replaces the sign-in server's bearer-token authenticator. */
   authenticator?: Authenticator;
+  /** Replaces the outbox-backed password-reset mailer (tests capture the link with it). */
+  passwordResetMailer?: PasswordResetMailer;
 }
 
 const defaultWebRoot = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -67,6 +81,8 @@ export async function buildApp(
         ],
         censor: '[redacted]',
       },
+      // The tenant connection string (and so a database password) travels in a query string.
+      serializers: requestLogSerializers,
     },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -77,6 +93,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onClose', () => services.close());
+  app.addHook('onReady', async () => {
+    services.mailWorker.start(app.log.child({ component: 'mail-outbox' }));
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -88,18 +107,46 @@ export async function buildApp(
     },
   });
   await registerOpenApi(app);
+  const defaultCulture = async () =>
+    (await services.settings.getOrNull(DEFAULT_LANGUAGE_SETTING)) ??
+    services.localizer.defaultCulture;
+  // Before the request context: the sign-in server answers its own paths in OAuth's format.
+  const signInServer = await mountSignInServer(app, services, defaultCulture);
+  // Users whose roles, security stamp or status the identity administration changed: the
+  // sign-in server drops its cached accounts so the next request sees them as they are now.
+  services.identityChanges.onUsersChanged(async (userIds) => {
+    for (const userId of userIds) await signInServer.authServer.forgetAccount(userId);
+  });
   await app.register(requestContextPlugin, {
-    authenticator: options.authenticator ?? anonymousAuthenticator,
+    authenticator: options.authenticator ?? signInServer.authServer.authenticator,
     tenantResolver: services.tenantResolver,
-    defaultCulture: async () =>
-      (await services.settings.getOrNull(DEFAULT_LANGUAGE_SETTING)) ??
-      services.localizer.defaultCulture,
+    defaultCulture,
   });
   registerErrorHandler(app, services.localizer);
+  await registerSignInRoutes(app, services, signInServer, options);
 
   await app.register(healthRoutes, { data: services.data });
   await app.register(abpTenantLookupRoutes, { store: services.tenantStore });
   await app.register(appConfigurationRoutes, { service: services.appConfiguration });
+  await app.register(tenantsRoutes, {
+    tenants: services.tenantsService,
+    connectionStrings: services.tenantConnectionStrings,
+    permissions: services.permissions,
+  });
+  await app.register(featureManagementRoutes, {
+    service: services.featureManagement,
+    permissions: services.permissions,
+  });
+  await app.register(emailSettingsRoutes, {
+    service: services.emailSettings,
+    permissions: services.permissions,
+    features: services.features,
+  });
+  await app.register(identityPlugin, { ...services.identity, permissions: services.permissions });
+  await app.register(permissionManagementRoutes, {
+    service: services.permissionManagement,
+    permissions: services.permissions,
+  });
 
   const { serveIndex } = await registerSpa(app, options.webRoot ?? defaultWebRoot);
   app.setNotFoundHandler((request, reply) => {

@@ -10,6 +10,9 @@ const booleanText = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+const seconds = z.coerce.number().int().min(1);
+const perMinute = z.coerce.number().int().min(0);
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +41,22 @@ const environmentSchema = z.object({
     .optional(),
   MULTI_TENANCY: booleanText.default(true),
   TRUST_PROXY: booleanText.default(false),
+  // Sign-in server lifetimes, in seconds (ABP's template had a 365-day access token: not here).
+  ACCESS_TOKEN_LIFETIME: seconds.default(3600),
+  REFRESH_TOKEN_SLIDING_LIFETIME: seconds.default(14 * 24 * 3600),
+  REFRESH_TOKEN_ABSOLUTE_LIFETIME: seconds.default(30 * 24 * 3600),
+  ID_TOKEN_LIFETIME: seconds.default(300),
+  AUTHORIZATION_CODE_LIFETIME: seconds.default(300),
+  SIGN_IN_SESSION_LIFETIME: seconds.default(14 * 24 * 3600),
+  SIGN_IN_INTERACTION_LIFETIME: seconds.default(900),
+  PASSWORD_RESET_TOKEN_LIFETIME: seconds.default(2 * 3600),
+  SIGNING_KEY_LIFETIME_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Extra redirect URIs of the web client (comma-separated), e.g. the Vite dev server's. */
+  OIDC_EXTRA_REDIRECT_URIS: z.string().default(''),
+  /** Requests per minute; 0 turns a limit off. */
+  RATE_LIMIT_TOKEN_PER_IP: perMinute.default(300),
+  RATE_LIMIT_TOKEN_PER_USER_NAME: perMinute.default(30),
+  RATE_LIMIT_ACCOUNT_PER_IP: perMinute.default(60),
 });
 
 export type DatabaseTarget =
@@ -67,6 +86,26 @@ export interface Config {
   readonly trustProxy: boolean;
   /** ABP's configuration setting provider: `Settings__Abp.Mailing.Smtp.Host=…` variables. */
   readonly settings: Readonly<Record<string, string>>;
+  readonly authServer: AuthServerConfig;
+}
+
+/** Lifetimes in seconds; rate limits in requests per minute (0: off). */
+export interface AuthServerConfig {
+  readonly accessTokenLifetime: number;
+  readonly refreshTokenSlidingLifetime: number;
+  readonly refreshTokenAbsoluteLifetime: number;
+  readonly idTokenLifetime: number;
+  readonly authorizationCodeLifetime: number;
+  readonly sessionLifetime: number;
+  readonly interactionLifetime: number;
+  readonly passwordResetTokenLifetime: number;
+  readonly signingKeyLifetimeDays: number;
+  readonly extraRedirectUris: readonly string[];
+  readonly rateLimits: {
+    readonly tokenPerIp: number;
+    readonly tokenPerUserName: number;
+    readonly accountPerIp: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -109,6 +148,27 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     }),
     trustProxy: values.TRUST_PROXY,
     settings: Object.freeze(settingVariables(environment)),
+    authServer: Object.freeze({
+      accessTokenLifetime: values.ACCESS_TOKEN_LIFETIME,
+      refreshTokenSlidingLifetime: values.REFRESH_TOKEN_SLIDING_LIFETIME,
+      refreshTokenAbsoluteLifetime: values.REFRESH_TOKEN_ABSOLUTE_LIFETIME,
+      idTokenLifetime: values.ID_TOKEN_LIFETIME,
+      authorizationCodeLifetime: values.AUTHORIZATION_CODE_LIFETIME,
+      sessionLifetime: values.SIGN_IN_SESSION_LIFETIME,
+      interactionLifetime: values.SIGN_IN_INTERACTION_LIFETIME,
+      passwordResetTokenLifetime: values.PASSWORD_RESET_TOKEN_LIFETIME,
+      signingKeyLifetimeDays: values.SIGNING_KEY_LIFETIME_DAYS,
+      extraRedirectUris: Object.freeze(
+        values.OIDC_EXTRA_REDIRECT_URIS.split(',')
+          .map((uri) => uri.trim())
+          .filter(Boolean),
+      ),
+      rateLimits: Object.freeze({
+        tokenPerIp: values.RATE_LIMIT_TOKEN_PER_IP,
+        tokenPerUserName: values.RATE_LIMIT_TOKEN_PER_USER_NAME,
+        accountPerIp: values.RATE_LIMIT_ACCOUNT_PER_IP,
+      }),
+    }),
   });
 }
 

@@ -1,33 +1,54 @@
 import type { Config } from './config.js';
 import { createDataContextFor } from './db/database.js';
 import { accountSettings } from './modules/account/account.settings.js';
+import { createPasswordPolicy } from './modules/account/password-policy.js';
+import { createSignInService } from './modules/account/sign-in.service.js';
 import { createAppConfigurationService } from './modules/app-configuration/app-configuration.service.js';
+import type { CompressedJson } from './modules/app-configuration/compressed-json.js';
 import { featureManagementPermissions } from './modules/feature-management/feature-management.permissions.js';
+import { createFeatureManagementService } from './modules/feature-management/feature-management.service.js';
 import { identityPermissions } from './modules/identity/identity.permissions.js';
+import { createIdentityServices } from './modules/identity/identity.services.js';
 import { identitySettings } from './modules/identity/identity.settings.js';
-import { createIdentityDataSeeder } from './modules/identity/identity-data-seeder.js';
+import { createIdentityChanges } from './modules/identity/identity-changes.js';
+import { ADMIN_NAME, createIdentityDataSeeder } from './modules/identity/identity-data-seeder.js';
 import { createPasswordHasher } from './modules/identity/password-hasher.js';
 import { createRolesRepository } from './modules/identity/roles/roles.repository.js';
+import { createUserCounts } from './modules/identity/users/user-counts.js';
 import { createUsersRepository } from './modules/identity/users/users.repository.js';
+import { createPermissionManagementService } from './modules/permission-management/permission-management.service.js';
+import { identityProviders } from './modules/permission-management/permission-management-providers.js';
+import { createEmailSettingsService } from './modules/setting-management/email-settings.service.js';
 import {
   settingManagementFeatures,
   settingManagementPermissions,
 } from './modules/setting-management/setting-management.definitions.js';
+import { createTenantConnectionStringsService } from './modules/tenant-management/tenant-connection-strings.service.js';
 import { tenantManagementPermissions } from './modules/tenant-management/tenant-management.permissions.js';
 import { createCachedTenantStore } from './modules/tenant-management/tenant-store.js';
 import { createTenantsRepository } from './modules/tenant-management/tenants.repository.js';
+import { createTenantsService } from './modules/tenant-management/tenants.service.js';
 import { createPermissionChecker } from './platform/authorization/permission-checker.js';
 import { PermissionRegistry } from './platform/authorization/permission-definitions.js';
 import { createPermissionGrantRepository } from './platform/authorization/permission-grant.repository.js';
 import { createCacheHub } from './platform/caching/cache.js';
+import { normalize } from './platform/data/audit.js';
+import { withinTenant } from './platform/data/data-scope.js';
 import { createFeatureChecker } from './platform/features/feature-checker.js';
 import { FeatureRegistry } from './platform/features/feature-definitions.js';
 import { createFeatureValueRepository } from './platform/features/feature-value.repository.js';
 import { localizationSettings } from './platform/localization/localization.settings.js';
 import { createLocalizer, type LocalizationResource } from './platform/localization/localizer.js';
 import { mailSettings } from './platform/mail/mail.settings.js';
+import { createMailOutbox } from './platform/mail/mail-outbox.js';
+import { createMailTemplates } from './platform/mail/mail-templates.js';
+import { createOutboxRepository } from './platform/mail/outbox.repository.js';
+import { createOutboxWorker } from './platform/mail/outbox-worker.js';
+import { createSmtpSender } from './platform/mail/smtp-sender.js';
 import { createTenantResolver } from './platform/multi-tenancy/tenant-resolver.js';
 import { createStringEncryption } from './platform/security/string-encryption.js';
+import { createSecurityLogRepository } from './platform/security-log/security-log.repository.js';
+import { createSecurityLogWriter } from './platform/security-log/security-log-writer.js';
 import { SettingRegistry } from './platform/settings/setting-definitions.js';
 import { createSettingManager } from './platform/settings/setting-manager.js';
 import { createSettingValueRepository } from './platform/settings/setting-value.repository.js';
@@ -39,10 +60,17 @@ export const APPLICATION_NAME = 'Viñeta';
  * that knows how the platform and the modules fit together. Tests call it with their own Config.
  */
 export function createServices(config: Config, resources: LocalizationResource[]) {
-  const data = createDataContextFor(config.database);
   const cacheHub = createCacheHub({ redisUrl: config.redisUrl });
   const localizer = createLocalizer(resources, 'es-MX');
   const encryption = createStringEncryption(config.encryptionKey);
+  // Tenants with their own connection string keep their data there (decision 003).
+  const data = createDataContextFor(config.database, {
+    tenantDatabases: {
+      cache: cacheHub.create('tenant-databases', { ttlMs: 60_000 }),
+      decode: (stored) => (encryption.isEncrypted(stored) ? encryption.decrypt(stored) : stored),
+      dataDir: config.dataDir,
+    },
+  });
 
   const permissionRegistry = new PermissionRegistry([
     identityPermissions,
@@ -57,19 +85,12 @@ export function createServices(config: Config, resources: LocalizationResource[]
     ...mailSettings(APPLICATION_NAME),
   ]);
   const featureRegistry = new FeatureRegistry([settingManagementFeatures]);
-  const appConfigurationCache = cacheHub.create<string>('application-configuration', {
+  const appConfigurationCache = cacheHub.create<CompressedJson>('application-configuration', {
     maxEntries: 5_000,
     ttlMs: 60_000,
   });
   const onChanged = () => appConfigurationCache.invalidateAll();
 
-  const permissions = createPermissionChecker({
-    data,
-    registry: permissionRegistry,
-    grants: createPermissionGrantRepository(data),
-    cache: cacheHub.create('permission-grants'),
-    onChanged,
-  });
   const settings = createSettingManager({
     data,
     registry: settingRegistry,
@@ -87,11 +108,33 @@ export function createServices(config: Config, resources: LocalizationResource[]
     onChanged,
   });
 
+  const permissions = createPermissionChecker({
+    data,
+    registry: permissionRegistry,
+    isFeatureEnabled: (name) => features.isEnabled(name),
+    grants: createPermissionGrantRepository(data),
+    cache: cacheHub.create('permission-grants'),
+    onChanged,
+  });
+
+  // Mail: modules enqueue in their transaction; app.ts starts the worker once the app is ready.
+  const mailRepository = createOutboxRepository(data);
+  const mailSender = createSmtpSender({ settings });
+  const mailWorker = createOutboxWorker({ repository: mailRepository, sender: mailSender });
+  const mailOutbox = createMailOutbox({
+    data,
+    repository: mailRepository,
+    nudge: () => mailWorker.nudge(),
+  });
+  const mailTemplates = createMailTemplates({ localizer, applicationName: APPLICATION_NAME });
+
   const tenants = createTenantsRepository(data);
   const tenantStore = createCachedTenantStore(tenants, cacheHub.create('tenants'));
   const tenantResolver = createTenantResolver(tenantStore, config.multiTenancy);
 
-  const users = createUsersRepository(data);
+  // The users list caches its totals per tenant; every write to a tenant's users drops them.
+  const userCounts = createUserCounts(cacheHub);
+  const users = createUsersRepository(data, { onListChanged: userCounts.invalidate });
   const roles = createRolesRepository(data);
   const passwordHasher = createPasswordHasher();
   const identitySeeder = createIdentityDataSeeder({
@@ -103,6 +146,49 @@ export function createServices(config: Config, resources: LocalizationResource[]
     registry: permissionRegistry,
   });
 
+  // Tenants, features and e-mail settings (host administration); the tenant's admin password is
+  // checked against the host's password rules.
+  const tenantsService = createTenantsService({
+    data,
+    repository: tenants,
+    hasher: passwordHasher,
+    passwordPolicy: createPasswordPolicy(settings),
+    seeder: identitySeeder,
+    forgetTenant: (tenant) => tenantStore.forget(tenant),
+  });
+  const tenantConnectionStrings = createTenantConnectionStringsService({
+    data,
+    repository: tenants,
+    encryption,
+    dataDir: config.dataDir,
+    sharedDatabase: config.database,
+    openDatabase: async (target) => data.tenantDatabases?.open(target),
+    adminOf: async (tenantId) => {
+      const admin = await withinTenant(tenantId, () =>
+        users.findByNormalizedUserName(normalize(ADMIN_NAME)),
+      );
+      return admin && { email: admin.email, passwordHash: admin.passwordHash };
+    },
+    async onChanged(tenantId, admin) {
+      await data.tenantDatabases?.forget(tenantId);
+      if (admin) await identitySeeder.seedHashed(tenantId, admin);
+    },
+  });
+  const featureManagement = createFeatureManagementService({
+    data,
+    registry: featureRegistry,
+    features,
+    localizer,
+    tenantExists: async (id) => (await tenantStore.findById(id)) !== undefined,
+  });
+  const emailSettings = createEmailSettingsService({ data, settings, mailSender });
+
+  const securityLog = createSecurityLogWriter({
+    repository: createSecurityLogRepository(data),
+    applicationName: APPLICATION_NAME,
+  });
+  const signIn = createSignInService({ users, hasher: passwordHasher, settings, securityLog });
+
   const appConfiguration = createAppConfigurationService({
     localizer,
     permissionRegistry,
@@ -111,6 +197,37 @@ export function createServices(config: Config, resources: LocalizationResource[]
     features,
     multiTenancyEnabled: config.multiTenancy.isEnabled,
     cache: appConfigurationCache,
+  });
+
+  // Identity administration and permission management (issue 6). Role, credential and status
+  // changes drop the cached application configuration (granted policies follow roles).
+  const identityChanges = createIdentityChanges();
+  identityChanges.onUsersChanged(() => appConfiguration.invalidate());
+  const identity = createIdentityServices({
+    data,
+    users,
+    roles,
+    hasher: passwordHasher,
+    passwordValidator: createPasswordPolicy(settings),
+    settings,
+    permissions,
+    changes: identityChanges,
+    userCounts,
+    userSearchStatistics: cacheHub.create<number>('identity-user-search-statistics', {
+      maxEntries: 20_000,
+      ttlMs: 600_000,
+    }),
+  });
+  const permissionManagement = createPermissionManagementService({
+    data,
+    registry: permissionRegistry,
+    permissions,
+    localizer,
+    isFeatureEnabled: (name) => features.isEnabled(name),
+    providers: identityProviders({
+      findRoleName: (name) => identity.roles.findName(name),
+      findUser: (id) => identity.userQueries.nameAndRoles(id),
+    }),
   });
 
   return {
@@ -128,13 +245,27 @@ export function createServices(config: Config, resources: LocalizationResource[]
     tenants,
     tenantStore,
     tenantResolver,
+    tenantsService,
+    tenantConnectionStrings,
+    featureManagement,
+    emailSettings,
     users,
     roles,
     passwordHasher,
     identitySeeder,
+    identityChanges,
+    identity,
+    permissionManagement,
+    securityLog,
+    signIn,
     appConfiguration,
+    mailSender,
+    mailOutbox,
+    mailTemplates,
+    mailWorker,
     seedHost: (admin: { email: string; password: string }) => identitySeeder.seed(null, admin),
     async close() {
+      await mailWorker.stop();
       await cacheHub.close();
       await data.destroy();
     },

@@ -1,15 +1,32 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, type KyselyPlugin, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CamelCasePlugin,
+  type Dialect,
+  Kysely,
+  type KyselyPlugin,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { DataFilterPlugin } from '../platform/data/data-filter-plugin.js';
 import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
+import { migrateToLatest } from './migrate.js';
+import { RoutingDialect } from './routing-driver.js';
 import { booleanColumns, type Database, dataFilterTables } from './schema.js';
+import {
+  createTenantDatabases,
+  type TenantDatabases,
+  type TenantDatabasesOptions,
+} from './tenant-databases.js';
 
 export type AppDataContext = DataContext<Database>;
+
+/** Tenant-owned, yet always in the shared database: one worker polls the outbox there. */
+const keptInSharedDatabase = ['mailOutbox'];
 
 /** A Kysely without plugins, for migrations: they name tables and columns as the database does. */
 export function createRawKysely(target: DatabaseTarget): Kysely<unknown> {
@@ -20,14 +37,38 @@ export function createRawKysely(target: DatabaseTarget): Kysely<unknown> {
  * The application's database: ABP's data filters first (they add camelCase references), then
  * camelCase ↔ snake_case, then SQLite's booleans.
  */
-export function createDataContextFor(target: DatabaseTarget): AppDataContext {
+export function createDataContextFor(
+  target: DatabaseTarget,
+  options: { tenantDatabases?: TenantDatabasesOptions } = {},
+): AppDataContext & { tenantDatabases?: TenantDatabases } {
   const plugins: KyselyPlugin[] = [new DataFilterPlugin(dataFilterTables), new CamelCasePlugin()];
   if (target.dialect === 'sqlite') plugins.push(new SqliteBooleanPlugin(booleanColumns));
-  const db = new Kysely<Database>({ dialect: createDialect(target), plugins });
-  return createDataContext(db, target.dialect);
+  if (!options.tenantDatabases) {
+    const db = new Kysely<Database>({ dialect: createDialect(target), plugins });
+    return createDataContext(db, target.dialect);
+  }
+  // Decision 003: tenant-owned tables of a tenant with its own database go there.
+  const tenantDatabases = createTenantDatabases({
+    options: options.tenantDatabases,
+    sharedDialect: target.dialect,
+    tenantOwnedTables: dataFilterTables.multiTenant,
+    keptShared: keptInSharedDatabase,
+    createDialect,
+    async migrate(tenantTarget) {
+      const raw = createRawKysely(tenantTarget);
+      try {
+        await migrateToLatest(raw);
+      } finally {
+        await raw.destroy();
+      }
+    },
+  });
+  const dialect = new RoutingDialect(createDialect(target), tenantDatabases);
+  const db = new Kysely<Database>({ dialect, plugins });
+  return { ...createDataContext(db, target.dialect), tenantDatabases };
 }
 
-function createDialect(target: DatabaseTarget) {
+export function createDialect(target: DatabaseTarget): Dialect {
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
     // An idle connection that the server drops (restart, failover) must not crash the process;

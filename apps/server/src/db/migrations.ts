@@ -1,5 +1,9 @@
 import type { Migration } from 'kysely';
 import * as createInitialSchema from './migrations/202611220100-create-initial-schema.js';
+import * as createMailOutbox from './migrations/202611220200-create-mail-outbox.js';
+import * as createAuthServerTables from './migrations/202611220300-create-auth-server-tables.js';
+import * as encryptTenantConnectionStrings from './migrations/202611221000-encrypt-tenant-connection-strings.js';
+import * as identityUserSearch from './migrations/202611221100-identity-user-search.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -7,4 +11,8 @@ import * as createInitialSchema from './migrations/202611220100-create-initial-s
  */
 export const migrations: Record<string, Migration> = {
   '202611220100-create-initial-schema': createInitialSchema,
+  '202611220200-create-mail-outbox': createMailOutbox,
+  '202611220300-create-auth-server-tables': createAuthServerTables,
+  '202611221000-encrypt-tenant-connection-strings': encryptTenantConnectionStrings,
+  '202611221100-identity-user-search': identityUserSearch,
 };

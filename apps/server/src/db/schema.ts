@@ -1,17 +1,20 @@
+import type { AuthServerTables } from '../modules/auth-server/auth-server.tables.js';
 import type { IdentityTables } from '../modules/identity/identity.tables.js';
 import type { TenantManagementTables } from '../modules/tenant-management/tenant-management.tables.js';
 import type { PermissionGrantsTable } from '../platform/authorization/permission-grants.tables.js';
 import type { DataFilterTables } from '../platform/data/data-filter-plugin.js';
 import type { FeatureValuesTable } from '../platform/features/feature-values.tables.js';
+import type { MailOutboxTable } from '../platform/mail/mail-outbox.tables.js';
 import type { SecurityLogsTable } from '../platform/security-log/security-logs.tables.js';
 import type { SettingsTable } from '../platform/settings/settings.tables.js';
 
 /** Every table, as the code names it (camelCase; the database uses snake_case). */
-export interface Database extends IdentityTables, TenantManagementTables {
+export interface Database extends IdentityTables, TenantManagementTables, AuthServerTables {
   permissionGrants: PermissionGrantsTable;
   settings: SettingsTable;
   featureValues: FeatureValuesTable;
   securityLogs: SecurityLogsTable;
+  mailOutbox: MailOutboxTable;
 }
 
 export type TableName = keyof Database;
@@ -26,6 +29,7 @@ export const dataFilterTables: DataFilterTables = {
     'identityRoleClaims',
     'permissionGrants',
     'securityLogs',
+    'mailOutbox',
   ]),
   softDelete: new Set<TableName>(['identityUsers', 'tenants']),
 };

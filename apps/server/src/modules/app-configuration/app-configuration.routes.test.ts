@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 import { newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
@@ -23,7 +24,10 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const getConfiguration = async (headers: Record<string, string> = {}, query = '') => {
-  const response = await test.app.inject({ url: `/api/abp/application-configuration${query}`, headers });
+  const response = await test.app.inject({
+    url: `/api/abp/application-configuration${query}`,
+    headers,
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 };
@@ -56,20 +60,17 @@ describe('GET /api/abp/application-configuration', () => {
       dateTimeFormat: { shortDatePattern: 'dd/MM/yyyy', shortTimePattern: 'HH:mm' },
     });
     expect(configuration.localization.defaultResourceName).toBe('Vineta');
-    expect(configuration.localization.languages.map((l: { cultureName: string }) => l.cultureName)).toEqual([
-      'es-MX',
-      'en',
-      'ar',
-      'fr',
-      'de',
-      'pt-BR',
-      'tr',
-      'zh-Hans',
-    ]);
+    expect(
+      configuration.localization.languages.map((l: { cultureName: string }) => l.cultureName),
+    ).toEqual(['es-MX', 'en', 'ar', 'fr', 'de', 'pt-BR', 'tr', 'zh-Hans']);
     expect(configuration.localization.values.AbpAccount.Login).toBeTypeOf('string');
     expect(configuration.auth.policies['AbpIdentity.Users']).toBe(true);
     expect(configuration.auth.grantedPolicies).toEqual({});
-    expect(configuration.currentUser).toMatchObject({ isAuthenticated: false, id: null, roles: [] });
+    expect(configuration.currentUser).toMatchObject({
+      isAuthenticated: false,
+      id: null,
+      roles: [],
+    });
     expect(configuration.currentTenant).toEqual({ id: null, name: null, isAvailable: false });
     expect(configuration.multiTenancy).toEqual({ isEnabled: true });
     expect(configuration.features.values).toEqual({
@@ -84,12 +85,35 @@ describe('GET /api/abp/application-configuration', () => {
 
   it('speaks the culture the request asks for', async () => {
     const arabic = await getConfiguration({ 'accept-language': 'ar-SA,ar;q=0.9' });
-    expect(arabic.localization.currentCulture).toMatchObject({ cultureName: 'ar', isRightToLeft: true });
+    expect(arabic.localization.currentCulture).toMatchObject({
+      cultureName: 'ar',
+      isRightToLeft: true,
+    });
     const french = await getConfiguration({ cookie: '.AspNetCore.Culture=c%3Dfr%7Cuic%3Dfr' });
     expect(french.localization.currentCulture.cultureName).toBe('fr');
     const english = await getConfiguration({ 'accept-language': 'ar' }, '?culture=en');
     expect(english.localization.currentCulture.cultureName).toBe('en');
-    expect(english.localization.values.AbpAccount.Login).not.toBe(arabic.localization.values.AbpAccount.Login);
+    expect(english.localization.values.AbpAccount.Login).not.toBe(
+      arabic.localization.values.AbpAccount.Login,
+    );
+  });
+
+  it('answers compressed when the client accepts it, with the same content', async () => {
+    const plain = await test.app.inject({ url: '/api/abp/application-configuration' });
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await test.app.inject({
+        url: '/api/abp/application-configuration',
+        headers: { 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(response.rawPayload)
+          : gunzipSync(response.rawPayload);
+      expect(body.toString('utf8')).toBe(plain.body);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    }
   });
 
   it('leaves the texts out when asked', async () => {

@@ -20,16 +20,19 @@ export const appConfigurationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const json = await service.get({
+      const answer = await service.get({
         culture: request.culture,
         user: request.currentUser,
         tenant: request.currentTenant,
         includeLocalizationResources: request.query.includeLocalizationResources,
       });
+      const { body, encoding } = answer.bodyFor(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(json);
+        .header('vary', 'accept-encoding')
+        .send(body);
     },
   );
 };

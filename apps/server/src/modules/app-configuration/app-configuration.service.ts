@@ -6,6 +6,7 @@ import type { CurrentTenant, CurrentUser } from '../../platform/http/current-use
 import { cultureInfos, languageInfos } from '../../platform/localization/culture-info.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
+import { CompressedJson } from './compressed-json.js';
 import { timingOf } from './time-zones.js';
 
 export interface ConfigurationRequest {
@@ -28,7 +29,7 @@ export function createAppConfigurationService(deps: {
   settings: SettingManager;
   features: FeatureChecker;
   multiTenancyEnabled: boolean;
-  cache: Cache<string>;
+  cache: Cache<CompressedJson>;
 }) {
   const { localizer, permissionRegistry, permissions, settings, features, cache } = deps;
   const localizationJson = new Map<string, string>();
@@ -87,12 +88,12 @@ export function createAppConfigurationService(deps: {
   }
 
   return {
-    get(request: ConfigurationRequest): Promise<string> {
+    get(request: ConfigurationRequest): Promise<CompressedJson> {
       // The whole user is part of the key: a changed name or role list is a different answer.
       const key = `${request.culture}|${request.tenant.id ?? ''}|${request.includeLocalizationResources ? 1 : 0}|${
         request.user ? JSON.stringify(request.user) : ''
       }`;
-      return cache.getOrAdd(key, () => build(request));
+      return cache.getOrAdd(key, async () => new CompressedJson(await build(request)));
     },
     /** Called on every change of permissions, settings, features or roles. */
     invalidate: () => cache.invalidateAll(),

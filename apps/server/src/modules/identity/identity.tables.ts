@@ -29,6 +29,8 @@ export interface IdentityUsersTable
   lockoutEnd: string | null;
   lockoutEnabled: Generated<boolean>;
   accessFailedCount: Generated<number>;
+  /** Folded user name, e-mail, name, surname and phone for "contains" filters (users.repository). */
+  searchText: Generated<string>;
 }
 
 export interface IdentityRolesTable extends ExtensibleColumns, MultiTenantColumn {

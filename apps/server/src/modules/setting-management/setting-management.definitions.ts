@@ -11,7 +11,10 @@ export const settingManagementPermissions: PermissionGroupInput = {
       name: 'SettingManagement.Emailing',
       displayName: text('Permission:Emailing'),
       // ABP 5+: a tenant manages its own SMTP only when the host allows it.
-      requiredFeatures: { names: ['SettingManagement.AllowChangingEmailSettings'], tenantsOnly: true },
+      requiredFeatures: {
+        names: ['SettingManagement.AllowChangingEmailSettings'],
+        tenantsOnly: true,
+      },
       children: [
         { name: 'SettingManagement.Emailing.Test', displayName: text('Permission:EmailingTest') },
       ],

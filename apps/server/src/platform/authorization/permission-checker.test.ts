@@ -91,13 +91,13 @@ describe('permission checker', () => {
     };
     const granted = async () =>
       withinTenant(TENANT, async () => {
-        const json = await services.appConfiguration.get({
+        const answer = await services.appConfiguration.get({
           culture: 'en',
           user,
           tenant: { id: TENANT, name: 'acme', isAvailable: true },
           includeLocalizationResources: false,
         });
-        return Object.keys(JSON.parse(json).auth.grantedPolicies);
+        return Object.keys(JSON.parse(answer.json).auth.grantedPolicies);
       });
     expect(await granted()).not.toContain('AbpIdentity.Roles.Create');
     await withinTenant(TENANT, () =>

@@ -47,7 +47,10 @@ export function createPermissionChecker(deps: {
     );
   }
 
-  async function featuresAllow(definition: PermissionDefinition, tenant: string | null): Promise<boolean> {
+  async function featuresAllow(
+    definition: PermissionDefinition,
+    tenant: string | null,
+  ): Promise<boolean> {
     const required = definition.requiredFeatures;
     if (!required || (required.tenantsOnly && tenant === null)) return true;
     for (const feature of required.names) if (!(await deps.isFeatureEnabled(feature))) return false;
@@ -65,7 +68,11 @@ export function createPermissionChecker(deps: {
     for (const list of lists) {
       for (const name of list) {
         const definition = registry.get(name);
-        if (definition && registry.isAvailable(definition, tenant) && (await featuresAllow(definition, tenant))) {
+        if (
+          definition &&
+          registry.isAvailable(definition, tenant) &&
+          (await featuresAllow(definition, tenant))
+        ) {
           granted.add(name);
         }
       }

@@ -1,10 +1,19 @@
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { localizationResources } from '../../localization/resources/resources.js';
 import { createLocalizer } from '../localization/localizer.js';
-import { AuthorizationError, BusinessError, ConcurrencyError, EntityNotFoundError } from './business-error.js';
+import {
+  AuthorizationError,
+  BusinessError,
+  ConcurrencyError,
+  EntityNotFoundError,
+} from './business-error.js';
 import { registerErrorHandler } from './error-handler.js';
 
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
@@ -18,7 +27,10 @@ beforeAll(async () => {
   });
   registerErrorHandler(app, createLocalizer(localizationResources, 'es-MX'));
   app.get('/duplicate', async () => {
-    throw new BusinessError('Volo.Abp.Identity:DuplicateUserName', { status: 409, data: { 0: 'ana' } });
+    throw new BusinessError('Volo.Abp.Identity:DuplicateUserName', {
+      status: 409,
+      data: { 0: 'ana' },
+    });
   });
   app.get('/stale', async () => {
     throw new ConcurrencyError();
@@ -60,7 +72,10 @@ describe('error bodies', () => {
     const english = await call('/duplicate');
     expect(english).toMatchObject({
       status: 409,
-      error: { code: 'Volo.Abp.Identity:DuplicateUserName', message: "Username 'ana' is already taken." },
+      error: {
+        code: 'Volo.Abp.Identity:DuplicateUserName',
+        message: "Username 'ana' is already taken.",
+      },
     });
     const spanish = await call('/duplicate', 'es-MX');
     expect(spanish.error.message).toContain('ana');

@@ -21,12 +21,8 @@ export async function registerSpa(app: FastifyInstance, root: string) {
     root,
     wildcard: false,
     index: false,
-    setHeaders(response, path) {
-      // Despite the type, @fastify/static passes the raw Node response here.
-      (response as unknown as import('node:http').ServerResponse).setHeader(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   const serveIndex = (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,54 +1,177 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AppDataContext } from '../../../db/database.js';
+import {
+  deletionAudit,
+  modificationAudit,
+  newConcurrencyStamp,
+} from '../../../platform/data/audit.js';
+import { currentDataScope } from '../../../platform/data/data-scope.js';
 import type { IdentityUsersTable } from '../identity.tables.js';
+import type { IdentityRoleRow } from '../roles/roles.repository.js';
+import { searchableFields, searchTextOf } from './user-search.js';
 
 export type IdentityUserRow = Selectable<IdentityUsersTable>;
+/** `searchText` is derived here from the other fields, never given by a caller. */
+export type NewIdentityUser = Omit<Insertable<IdentityUsersTable>, 'searchText'>;
+export type IdentityUserChanges = Omit<Updateable<IdentityUsersTable>, 'searchText'>;
 
-/** Users of the current tenant; the data filters add the tenant and hide soft-deleted rows. */
-export function createUsersRepository(data: AppDataContext) {
+const definedOnly = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * Users of the current tenant and their role links; the data filters add the tenant and hide
+ * soft-deleted rows. Every write goes through here, so this is where `searchText` is kept in
+ * step and where the list is told that its cached counts are stale (`onListChanged`).
+ */
+export function createUsersRepository(
+  data: AppDataContext,
+  options: { onListChanged?: (tenantId: string | null) => Promise<void> } = {},
+) {
   const users = () => data.query().selectFrom('identityUsers').selectAll();
+  const listChanged = () => {
+    const { onListChanged } = options;
+    if (!onListChanged) return Promise.resolve();
+    const tenantId = currentDataScope()?.tenantId ?? null;
+    return data.afterCommit(() => onListChanged(tenantId));
+  };
+  const findById = (id: string) => users().where('id', '=', id).executeTakeFirst();
+
+  /** Adds the recomputed `searchText` when a searchable field changes. */
+  async function withSearchText(id: string, changes: IdentityUserChanges) {
+    const given = definedOnly(changes);
+    if (!searchableFields.some((field) => field in given)) return changes;
+    const current = await findById(id);
+    if (!current) return changes;
+    return { ...changes, searchText: searchTextOf({ ...current, ...given }) };
+  }
+
+  const affectsList = (changes: IdentityUserChanges) =>
+    [...searchableFields, 'isDeleted'].some((field) => field in definedOnly(changes));
+
+  const rolesOf = (userId: string): Promise<IdentityRoleRow[]> =>
+    data
+      .query()
+      .selectFrom('identityUserRoles as ur')
+      .innerJoin('identityRoles as r', 'r.id', 'ur.roleId')
+      .selectAll('r')
+      .where('ur.userId', '=', userId)
+      .orderBy('r.normalizedName')
+      .execute();
+
+  async function addToRole(userId: string, roleId: string): Promise<void> {
+    await data
+      .query()
+      .insertInto('identityUserRoles')
+      .values({ userId, roleId })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+
   return {
-    findById: (id: string) => users().where('id', '=', id).executeTakeFirst(),
+    findById,
     findByNormalizedUserName: (normalizedUserName: string) =>
       users().where('normalizedUserName', '=', normalizedUserName).executeTakeFirst(),
     findByNormalizedEmail: (normalizedEmail: string) =>
       users().where('normalizedEmail', '=', normalizedEmail).executeTakeFirst(),
-    async insert(user: Insertable<IdentityUsersTable>): Promise<void> {
-      await data.query().insertInto('identityUsers').values(user).execute();
+
+    async insert(user: NewIdentityUser): Promise<void> {
+      await data
+        .query()
+        .insertInto('identityUsers')
+        .values({ ...user, searchText: searchTextOf(user) })
+        .execute();
+      await listChanged();
     },
+
     /** Updates when the stamp still matches; false means someone saved in between (or no such user). */
     async update(
       id: string,
       expectedStamp: string,
-      changes: Updateable<IdentityUsersTable>,
+      changes: IdentityUserChanges,
     ): Promise<boolean> {
       const result = await data
         .query()
         .updateTable('identityUsers')
-        .set(changes)
+        .set(await withSearchText(id, changes))
         .where('id', '=', id)
         .where('concurrencyStamp', '=', expectedStamp)
         .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      if (affectsList(changes)) await listChanged();
+      return true;
+    },
+
+    /** Sets bookkeeping fields whatever the stamp (unlock); a new stamp tells editors it changed. */
+    async setLockout(
+      id: string,
+      changes: { lockoutEnd: string | null; accessFailedCount: number },
+    ) {
+      const result = await data
+        .query()
+        .updateTable('identityUsers')
+        .set({ ...changes, concurrencyStamp: newConcurrencyStamp(), ...modificationAudit() })
+        .where('id', '=', id)
+        .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
+
+    /** ABP's soft delete: the row stays with its deletion audit; its name and e-mail become free. */
+    async softDelete(id: string): Promise<boolean> {
+      const result = await data
+        .query()
+        .updateTable('identityUsers')
+        .set({ ...deletionAudit(), concurrencyStamp: newConcurrencyStamp() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await listChanged();
+      return true;
+    },
+
     async roleNamesOf(userId: string): Promise<string[]> {
+      return (await rolesOf(userId)).map((role) => role.name);
+    },
+    rolesOf,
+    addToRole,
+
+    /** Makes the user's roles exactly `roleIds`. */
+    async setRoles(userId: string, roleIds: readonly string[]): Promise<void> {
+      let removal = data.query().deleteFrom('identityUserRoles').where('userId', '=', userId);
+      if (roleIds.length > 0) removal = removal.where('roleId', 'not in', roleIds);
+      await removal.execute();
+      for (const roleId of roleIds) await addToRole(userId, roleId);
+    },
+
+    async userIdsInRole(roleId: string): Promise<string[]> {
       const rows = await data
         .query()
-        .selectFrom('identityUserRoles as ur')
-        .innerJoin('identityRoles as r', 'r.id', 'ur.roleId')
-        .select('r.name')
-        .where('ur.userId', '=', userId)
-        .orderBy('r.name')
+        .selectFrom('identityUserRoles')
+        .select('userId')
+        .where('roleId', '=', roleId)
         .execute();
-      return rows.map((row) => row.name);
+      return rows.map((row) => row.userId);
     },
-    async addToRole(userId: string, roleId: string): Promise<void> {
-      await data
+
+    /** Active, undeleted members of a role other than `exceptUserId` (the last-administrator rule). */
+    async countOtherActiveMembers(roleId: string, exceptUserId: string): Promise<number> {
+      const row = await data
         .query()
-        .insertInto('identityUserRoles')
-        .values({ userId, roleId })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
+        .selectFrom('identityUserRoles as ur')
+        .innerJoin('identityUsers as u', 'u.id', 'ur.userId')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('ur.roleId', '=', roleId)
+        .where('u.isActive', '=', true)
+        .where('u.id', '<>', exceptUserId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async removeRoleLinksOf(userId: string): Promise<void> {
+      await data.query().deleteFrom('identityUserRoles').where('userId', '=', userId).execute();
+    },
+
+    async removeRoleLinksTo(roleId: string): Promise<void> {
+      await data.query().deleteFrom('identityUserRoles').where('roleId', '=', roleId).execute();
     },
   };
 }

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import {
+  createTenant,
+  createUser,
+  passwordGrant,
+  refreshGrant,
+} from '../../../test/sign-in-helpers.js';
+import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
+import { withinTenant } from '../../platform/data/data-scope.js';
+import { SettingProvider } from '../../platform/settings/setting-manager.js';
+import type { PasswordResetMail } from './password-reset-mailer.js';
+
+// Registration and password reset through the HTTP API (ABP-REFERENCE 2.7, 3.5).
+
+let t: TestApp;
+const sent: PasswordResetMail[] = [];
+const PASSWORD = 'Secret-123';
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': 'en', ...headers } });
+
+const linkParameters = (mail: PasswordResetMail | undefined) => {
+  const url = new URL(mail?.link ?? 'http://x');
+  return {
+    userId: url.searchParams.get('userId') as string,
+    resetToken: url.searchParams.get('resetToken') as string,
+    tenant: url.searchParams.get('__tenant'),
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({
+    build: { passwordResetMailer: { send: async (mail) => void sent.push(mail) } },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('register', () => {
+  it('creates the user with the default roles; the user can then sign in', async () => {
+    await withinTenant(null, () =>
+      t.app.services.roles.insert({
+        id: crypto.randomUUID(),
+        name: 'reader',
+        normalizedName: normalize('reader'),
+        isDefault: true,
+        concurrencyStamp: newConcurrencyStamp(),
+        creationTime: creationAudit().creationTime,
+      }),
+    );
+    const response = await post('/api/account/register', {
+      userName: 'newbie',
+      emailAddress: 'newbie@example.test',
+      password: PASSWORD,
+      appName: 'Angular',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ userName: 'newbie', isActive: true, tenantId: null });
+    const grant = await passwordGrant(t.app, { username: 'newbie', password: PASSWORD });
+    expect(grant.statusCode).toBe(200);
+    const userInfo = await t.app.inject({
+      url: '/connect/userinfo',
+      headers: { authorization: `Bearer ${grant.json().access_token}` },
+    });
+    expect(userInfo.json().role).toEqual(['reader']);
+  });
+
+  it('refuses a taken user name, a weak password and bad input', async () => {
+    const base = { emailAddress: 'other@example.test', password: PASSWORD, appName: 'Angular' };
+    const taken = await post('/api/account/register', { ...base, userName: 'NEWBIE' });
+    expect(taken.statusCode).toBe(403);
+    expect(taken.json().error.message).toBe("Username 'NEWBIE' is already taken.");
+    const weak = await post('/api/account/register', {
+      ...base,
+      userName: 'weak',
+      password: 'abc',
+    });
+    expect(weak.json().error.message).toBe('Passwords must be at least 6 characters.');
+    const invalid = await post('/api/account/register', {
+      ...base,
+      userName: '',
+      emailAddress: 'no',
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('is refused with "Self registration is disabled." when the setting is off', async () => {
+    const { settings } = t.app.services;
+    await settings.setForProvider(
+      'Abp.Account.IsSelfRegistrationEnabled',
+      'False',
+      SettingProvider.Global,
+      '',
+    );
+    try {
+      const response = await post('/api/account/register', {
+        userName: 'blocked',
+        emailAddress: 'blocked@example.test',
+        password: PASSWORD,
+        appName: 'Angular',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.message).toBe('Self registration is disabled.');
+    } finally {
+      await settings.setForProvider(
+        'Abp.Account.IsSelfRegistrationEnabled',
+        null,
+        SettingProvider.Global,
+        '',
+      );
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for unknown and known addresses, mailing only the known one', async () => {
+    await createUser(t.app, null, 'forgetful', PASSWORD, 'forgetful@example.test');
+    sent.length = 0;
+    const unknown = await post('/api/account/send-password-reset-code', {
+      email: 'ghost@example.test',
+      appName: 'Angular',
+    });
+    const known = await post('/api/account/send-password-reset-code', {
+      email: 'Forgetful@example.test',
+      appName: 'Angular',
+    });
+    expect(unknown.statusCode).toBe(204);
+    expect(known.statusCode).toBe(204);
+    expect(unknown.body).toBe(known.body);
+    expect(sent.map((mail) => mail.to)).toEqual(['forgetful@example.test']);
+    expect(sent[0]?.link).toMatch(
+      /^http:\/\/localhost:3000\/account\/reset-password\?userId=[\w-]+&resetToken=/,
+    );
+  });
+
+  it('resets once: the token dies, the old password and refresh tokens stop working', async () => {
+    sent.length = 0;
+    const before = (
+      await passwordGrant(t.app, { username: 'forgetful', password: PASSWORD })
+    ).json();
+    await post('/api/account/send-password-reset-code', {
+      email: 'forgetful@example.test',
+      appName: 'Angular',
+    });
+    const { userId, resetToken } = linkParameters(sent[0]);
+    const verify = await post('/api/account/verify-password-reset-token', { userId, resetToken });
+    expect(verify.json()).toBe(true);
+
+    const reset = await post('/api/account/reset-password', {
+      userId,
+      resetToken,
+      password: 'Changed-456',
+    });
+    expect(reset.statusCode).toBe(204);
+    const again = await post('/api/account/reset-password', {
+      userId,
+      resetToken,
+      password: 'Other-789',
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.message).toBe('Invalid token.');
+
+    const oldPassword = await passwordGrant(t.app, { username: 'forgetful', password: PASSWORD });
+    expect(oldPassword.json().error).toBe('invalid_grant');
+    expect(
+      (await passwordGrant(t.app, { username: 'forgetful', password: 'Changed-456' })).statusCode,
+    ).toBe(200);
+    expect((await refreshGrant(t.app, before.refresh_token)).json().error).toBe('invalid_grant');
+    const api = await t.app.inject({
+      url: '/api/account/my-profile',
+      headers: { authorization: `Bearer ${before.access_token}` },
+    });
+    expect(api.statusCode).toBe(401);
+  });
+
+  it('refuses an expired token and one checked against the wrong password rules', async () => {
+    sent.length = 0;
+    await post('/api/account/send-password-reset-code', {
+      email: 'forgetful@example.test',
+      appName: 'Angular',
+    });
+    const { userId, resetToken } = linkParameters(sent[0]);
+    const weak = await post('/api/account/reset-password', {
+      userId,
+      resetToken,
+      password: 'short',
+    });
+    expect(weak.json().error.code).toBe('Volo.Abp.Identity:PasswordTooShort');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 3600_000 + 1000 });
+    try {
+      const expired = await post('/api/account/reset-password', {
+        userId,
+        resetToken,
+        password: 'Fresh-123',
+      });
+      expect(expired.json().error.message).toBe('Invalid token.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a tenant user reset within the tenant, with __tenant in the link', async () => {
+    const tenantId = await createTenant(t.app, 'Globex', { adminEmail: 'boss@globex.test' });
+    sent.length = 0;
+    await post(
+      '/api/account/send-password-reset-code',
+      { email: 'boss@globex.test', appName: 'Angular' },
+      { __tenant: 'Globex' },
+    );
+    const { userId, resetToken, tenant } = linkParameters(sent[0]);
+    expect(tenant).toBe(tenantId);
+    expect(sent[0]?.tenantId).toBe(tenantId);
+    const inHost = await post('/api/account/reset-password', {
+      userId,
+      resetToken,
+      password: 'Fresh-123',
+    });
+    expect(inHost.json().error.message).toBe('Invalid token.');
+    const inTenant = await post(
+      '/api/account/reset-password',
+      { userId, resetToken, password: 'Fresh-123' },
+      { __tenant: tenantId },
+    );
+    expect(inTenant.statusCode).toBe(204);
+    expect(
+      (await passwordGrant(t.app, { password: 'Fresh-123', tenant: 'Globex' })).statusCode,
+    ).toBe(200);
+    expect((await passwordGrant(t.app, { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,87 @@
+import type { RegisterDto } from '@vineta/contracts/account/register';
+import { allowedUserNamePattern } from '@vineta/contracts/identity/identity.limits';
+import {
+  AccountSettingNames,
+  IdentitySettingNames,
+  isEnabledUnlessFalse,
+} from '@vineta/contracts/identity/identity-settings';
+import type { AppDataContext } from '../../db/database.js';
+import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
+import type { SettingManager } from '../../platform/settings/setting-manager.js';
+import type { PasswordHasher } from '../identity/password-hasher.js';
+import type { RolesRepository } from '../identity/roles/roles.repository.js';
+import type { UsersRepository } from '../identity/users/users.repository.js';
+import { AccountErrors } from './account.errors.js';
+import { toIdentityUserDto } from './account-dtos.js';
+import type { PasswordPolicy } from './password-policy.js';
+
+/**
+ * Self-registration (ABP's `AccountAppService.RegisterAsync`): a user in the current tenant with
+ * the tenant's default roles, refused when `Abp.Account.IsSelfRegistrationEnabled` is off.
+ */
+export function createAccountService(deps: {
+  data: AppDataContext;
+  users: UsersRepository;
+  roles: RolesRepository;
+  hasher: PasswordHasher;
+  settings: SettingManager;
+  passwordPolicy: PasswordPolicy;
+}) {
+  const { data, users, roles, hasher, settings, passwordPolicy } = deps;
+
+  return {
+    async register(input: RegisterDto) {
+      const enabled = await settings.getOrNull(AccountSettingNames.IsSelfRegistrationEnabled);
+      if (!isEnabledUnlessFalse(enabled)) throw AccountErrors.selfRegistrationDisabled();
+      const userName = input.userName.trim();
+      if (!allowedUserNamePattern.test(userName)) throw AccountErrors.invalidUserName(userName);
+      await passwordPolicy.validate(input.password);
+      await assertUnique(users, userName, input.emailAddress);
+      const lockoutEnabled = (
+        await settings.getOrNull(IdentitySettingNames.Lockout.AllowedForNewUsers)
+      )?.toLowerCase();
+      // Hashing before the transaction: SQLite has one connection, never hold it for argon2.
+      const passwordHash = await hasher.hash(input.password);
+
+      return data.transaction(async () => {
+        await assertUnique(users, userName, input.emailAddress);
+        const id = crypto.randomUUID();
+        await users.insert({
+          id,
+          userName,
+          normalizedUserName: normalize(userName),
+          email: input.emailAddress,
+          normalizedEmail: normalize(input.emailAddress),
+          passwordHash,
+          securityStamp: crypto.randomUUID(),
+          lockoutEnabled: lockoutEnabled !== 'false',
+          concurrencyStamp: newConcurrencyStamp(),
+          ...creationAudit(),
+        });
+        for (const role of await roles.defaultRoles()) await users.addToRole(id, role.id);
+        const created = await users.findById(id);
+        if (!created) throw new Error('The registered user could not be read back');
+        return toIdentityUserDto(created);
+      });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** ASP.NET Identity's user validator: user names and e-mails are unique within a tenant. */
+export async function assertUnique(
+  users: UsersRepository,
+  userName: string | undefined,
+  email: string | undefined,
+  exceptUserId?: string,
+): Promise<void> {
+  if (userName !== undefined) {
+    const owner = await users.findByNormalizedUserName(normalize(userName));
+    if (owner && owner.id !== exceptUserId) throw AccountErrors.duplicateUserName(userName);
+  }
+  if (email !== undefined) {
+    const owner = await users.findByNormalizedEmail(normalize(email));
+    if (owner && owner.id !== exceptUserId) throw AccountErrors.duplicateEmail(email);
+  }
+}

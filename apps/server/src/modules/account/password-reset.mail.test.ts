@@ -1,0 +1,61 @@
+import { expect, it } from 'vitest';
+import { createTestApp } from '../../../test/create-test-app.js';
+import { createUser, passwordGrant } from '../../../test/sign-in-helpers.js';
+import { freePort, startSmtpTestServer, waitFor } from '../../../test/smtp-test-server.js';
+import { MailSetting } from '../../platform/mail/mail.settings.js';
+import { SettingProvider } from '../../platform/settings/setting-manager.js';
+
+// The reset mail goes through the real outbox and SMTP: queued while SMTP is down, delivered once
+// it is up, in the requester's language, with a link that resets the password.
+
+it('queues the reset mail durably and delivers a working link once SMTP is up', async () => {
+  const port = await freePort();
+  const { app, close } = await createTestApp();
+  let server: Awaited<ReturnType<typeof startSmtpTestServer>> | undefined;
+  try {
+    await app.ready();
+    await app.services.settings.setForProvider(
+      MailSetting.Port,
+      String(port),
+      SettingProvider.Global,
+      '',
+    );
+    await createUser(app, null, 'lucia', 'Secret-123', 'lucia@example.test');
+
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/account/send-password-reset-code',
+      headers: { 'accept-language': 'es-MX' },
+      payload: { email: 'lucia@example.test', appName: 'Angular' },
+    });
+    expect(asked.statusCode).toBe(204);
+
+    server = await startSmtpTestServer({ port });
+    app.services.mailWorker.nudge();
+    const mail = await waitFor(() => server?.received[0], { timeoutMs: 20_000 });
+    expect(mail.to).toEqual(['lucia@example.test']);
+    expect(mail.headers.subject).toBeTruthy();
+    const link = /http:\/\/localhost:3000\/account\/reset-password\?[^\s"<]+/.exec(
+      mail.text ?? '',
+    )?.[0];
+    expect(link).toBeTruthy();
+    const url = new URL((link as string).replaceAll('&amp;', '&'));
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: {
+        userId: url.searchParams.get('userId'),
+        resetToken: url.searchParams.get('resetToken'),
+        password: 'Brand-new-1',
+      },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect(
+      (await passwordGrant(app, { username: 'lucia', password: 'Brand-new-1' })).statusCode,
+    ).toBe(200);
+  } finally {
+    await close();
+    await server?.close();
+  }
+}, 40_000);

@@ -1,0 +1,117 @@
+import type {
+  ResetPasswordDto,
+  SendPasswordResetCodeDto,
+} from '@vineta/contracts/account/password-reset';
+import type { AppDataContext } from '../../db/database.js';
+import { normalize } from '../../platform/data/audit.js';
+import { currentDataScope } from '../../platform/data/data-scope.js';
+import { ConcurrencyError } from '../../platform/errors/business-error.js';
+import {
+  SecurityLogAction,
+  SecurityLogIdentity,
+  type SecurityLogRequestInfo,
+  type SecurityLogWriter,
+} from '../../platform/security-log/security-log-writer.js';
+import type { PasswordHasher } from '../identity/password-hasher.js';
+import type { UsersRepository } from '../identity/users/users.repository.js';
+import { AccountErrors } from './account.errors.js';
+import type { PasswordPolicy } from './password-policy.js';
+import type { PasswordResetMailer } from './password-reset-mailer.js';
+import type { PasswordResetTokens } from './password-reset-token.js';
+import { updateUserOnce } from './user-store.js';
+
+/**
+ * ABP's forgot-password flow. Asking for a code answers the same whether or not the address is
+ * known (no enumeration); the mail is queued in the same transaction as nothing else, so it is
+ * durable once the call returns. Resetting checks the token against the user's current security
+ * stamp, sets the password, rotates the stamp (the token dies, as does any other outstanding
+ * one) and revokes every session and token of the user.
+ */
+export function createPasswordResetService(deps: {
+  data: AppDataContext;
+  users: UsersRepository;
+  hasher: PasswordHasher;
+  passwordPolicy: PasswordPolicy;
+  tokens: PasswordResetTokens;
+  mailer: PasswordResetMailer;
+  securityLog: SecurityLogWriter;
+  /** Ends every session, grant and token of the user (the sign-in server's). */
+  revokeAllOf(userId: string): Promise<void>;
+  appUrl: string;
+  tenantKey: string;
+  tokenLifetimeSeconds: number;
+}) {
+  const { data, users, tokens } = deps;
+
+  function resetLink(
+    user: { id: string; tenantId: string | null },
+    token: string,
+    input: SendPasswordResetCodeDto,
+  ) {
+    const url = new URL(`${deps.appUrl}/account/reset-password`);
+    url.searchParams.set('userId', user.id);
+    if (user.tenantId) url.searchParams.set(deps.tenantKey, user.tenantId);
+    url.searchParams.set('resetToken', token);
+    if (input.returnUrl) url.searchParams.set('returnUrl', input.returnUrl);
+    if (input.returnUrlHash) url.searchParams.set('returnUrlHash', input.returnUrlHash);
+    return url.toString();
+  }
+
+  return {
+    async sendPasswordResetCode(input: SendPasswordResetCodeDto, culture: string): Promise<void> {
+      const user = await users.findByNormalizedEmail(normalize(input.email));
+      if (!user) return;
+      const link = resetLink(user, tokens.issue(user), input);
+      await data.transaction(() =>
+        deps.mailer.send({
+          to: user.email,
+          userName: user.userName,
+          tenantId: user.tenantId,
+          culture,
+          link,
+          lifetimeSeconds: deps.tokenLifetimeSeconds,
+        }),
+      );
+    },
+
+    async verifyPasswordResetToken(userId: string, resetToken: string): Promise<boolean> {
+      const user = await users.findById(userId);
+      return user !== undefined && tokens.isValid(resetToken, user);
+    },
+
+    async resetPassword(input: ResetPasswordDto, request: SecurityLogRequestInfo): Promise<void> {
+      const user = await users.findById(input.userId);
+      if (!user || !tokens.isValid(input.resetToken, user)) throw AccountErrors.invalidToken();
+      await deps.passwordPolicy.validate(input.password);
+      const passwordHash = await deps.hasher.hash(input.password);
+      await data.transaction(async () => {
+        try {
+          // Under the stamp read above: of two concurrent uses of one token, one wins.
+          await updateUserOnce(
+            users,
+            user,
+            user.concurrencyStamp,
+            { passwordHash },
+            {
+              rotateSecurityStamp: true,
+            },
+          );
+        } catch (error) {
+          if (error instanceof ConcurrencyError) throw AccountErrors.invalidToken();
+          throw error;
+        }
+        await deps.revokeAllOf(user.id);
+        await deps.securityLog.write({
+          identity: SecurityLogIdentity.Identity,
+          action: SecurityLogAction.ChangePassword,
+          tenantId: currentDataScope()?.tenantId ?? null,
+          userId: user.id,
+          userName: user.userName,
+          ...request,
+        });
+      });
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

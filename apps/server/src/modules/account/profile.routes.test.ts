@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
+import { createUser, passwordGrant } from '../../../test/sign-in-helpers.js';
+import { acrossAllTenants } from '../../platform/data/data-scope.js';
+import { SettingProvider } from '../../platform/settings/setting-manager.js';
+
+// The signed-in user's own profile and password (ABP-REFERENCE 2.6, 3.5).
+
+let t: TestApp;
+let token: string;
+const PASSWORD = 'Secret-123';
+
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+  });
+
+const actionsOf = (userName: string) =>
+  acrossAllTenants(async () =>
+    (
+      await t.app.services.data
+        .query()
+        .selectFrom('securityLogs')
+        .select('action')
+        .where('userName', '=', userName)
+        .orderBy('creationTime')
+        .execute()
+    ).map((row) => row.action),
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.app, null, 'paula', PASSWORD, 'paula@example.test');
+  token = (await passwordGrant(t.app, { username: 'paula', password: PASSWORD })).json()
+    .access_token;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('my profile', () => {
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({ url: '/api/account/my-profile' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('reads the profile, also at the ABP identity alias', async () => {
+    const profile = (await call('GET', '/api/account/my-profile')).json();
+    expect(profile).toMatchObject({
+      userName: 'paula',
+      email: 'paula@example.test',
+      hasPassword: true,
+      isExternal: false,
+    });
+    expect((await call('GET', '/api/identity/my-profile')).json()).toEqual(profile);
+  });
+
+  it('updates under the current stamp and refuses a stale one with 409', async () => {
+    const profile = (await call('GET', '/api/account/my-profile')).json();
+    const update = {
+      userName: 'paula',
+      email: 'paula.new@example.test',
+      name: 'Paula',
+      surname: 'Pérez',
+      phoneNumber: '5512345678',
+      concurrencyStamp: profile.concurrencyStamp,
+    };
+    const saved = await call('PUT', '/api/account/my-profile', update);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ email: 'paula.new@example.test', name: 'Paula' });
+    expect(saved.json().concurrencyStamp).not.toBe(profile.concurrencyStamp);
+
+    const stale = await call('PUT', '/api/account/my-profile', { ...update, name: 'Other' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toMatch(/already changed by another user/);
+    expect(await actionsOf('paula')).toEqual(
+      expect.arrayContaining(['ChangeEmail', 'ChangePhoneNumber']),
+    );
+  });
+
+  it('ignores a user-name change when IsUserNameUpdateEnabled is off', async () => {
+    const { settings } = t.app.services;
+    const name = 'Abp.Identity.User.IsUserNameUpdateEnabled';
+    await settings.setForProvider(name, 'False', SettingProvider.Global, '');
+    try {
+      const profile = (await call('GET', '/api/account/my-profile')).json();
+      const saved = await call('PUT', '/api/account/my-profile', {
+        ...profile,
+        userName: 'renamed',
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().userName).toBe('paula');
+    } finally {
+      await settings.setForProvider(name, null, SettingProvider.Global, '');
+    }
+  });
+});
+
+describe('change password', () => {
+  it('checks the current password, applies the rules, and logs the change', async () => {
+    const wrong = await call('POST', '/api/account/my-profile/change-password', {
+      currentPassword: 'nope',
+      newPassword: 'Changed-456',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.message).toBe('Incorrect password.');
+    const weak = await call('POST', '/api/account/my-profile/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'weakpassword',
+    });
+    expect(weak.json().error.code).toBe('Volo.Abp.Identity:PasswordRequiresNonAlphanumeric');
+    const done = await call('POST', '/api/account/my-profile/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Changed-456',
+    });
+    expect(done.statusCode).toBe(204);
+    expect((await passwordGrant(t.app, { username: 'paula', password: PASSWORD })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await passwordGrant(t.app, { username: 'paula', password: 'Changed-456' })).statusCode,
+    ).toBe(200);
+    // The session that changed the password goes on (ABP's web app stays on the page).
+    expect((await call('GET', '/api/account/my-profile')).statusCode).toBe(200);
+    expect(await actionsOf('paula')).toContain('ChangePassword');
+  });
+});
+
+describe('antiforgery', () => {
+  it('requires the XSRF-TOKEN echo on unsafe requests that carry cookies', async () => {
+    const page = await t.app.inject({ url: '/api/abp/application-configuration' });
+    const cookie = page.cookies.find((entry) => entry.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toBeTruthy();
+    expect(cookie?.httpOnly).toBeFalsy();
+    const body = { userName: 'paula', email: 'paula.new@example.test' };
+    const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${cookie?.value}` };
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/my-profile',
+      payload: body,
+      headers,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.code).toBe('AbpExceptionHandling:XsrfTokenInvalid');
+    const forged = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/my-profile',
+      payload: body,
+      headers: { ...headers, cookie: 'XSRF-TOKEN=abc.def', requestverificationtoken: 'abc.def' },
+    });
+    expect(forged.statusCode).toBe(400);
+    const echoed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/my-profile',
+      payload: body,
+      headers: { ...headers, requestverificationtoken: cookie?.value as string },
+    });
+    expect(echoed.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,174 @@
+import { IdentitySettingNames } from '@vineta/contracts/identity/identity-settings';
+import { normalize } from '../../platform/data/audit.js';
+import { withinTenant } from '../../platform/data/data-scope.js';
+import type {
+  SecurityLogRequestInfo,
+  SecurityLogWriter,
+} from '../../platform/security-log/security-log-writer.js';
+import { SecurityLogAction } from '../../platform/security-log/security-log-writer.js';
+import type { SettingManager } from '../../platform/settings/setting-manager.js';
+import type { PasswordHasher } from '../identity/password-hasher.js';
+import type { IdentityUserRow, UsersRepository } from '../identity/users/users.repository.js';
+import { updateUserRetrying } from './user-store.js';
+
+/** ABP's `SignInResult` outcomes (the web app's `LoginResultType`). */
+export type SignInResult =
+  | { result: 'Success'; user: IdentityUserRow }
+  | { result: 'InvalidUserNameOrPassword' }
+  | { result: 'NotAllowed'; user: IdentityUserRow }
+  | { result: 'LockedOut'; lockoutEnd: Date; user: IdentityUserRow };
+
+export interface SignInAttempt {
+  userNameOrEmailAddress: string;
+  password: string;
+  tenant: { id: string; name: string } | null;
+  /** `Identity` for the sign-in page, `IdentityServer` for the token endpoint. */
+  identity: string;
+  request: SecurityLogRequestInfo;
+}
+
+const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
+
+/**
+ * ASP.NET Identity's `CheckPasswordSignInAsync` with lockout, as ABP's resource-owner password
+ * validator calls it, plus a security-log row for every outcome. Every path spends one argon2
+ * verification, so the answer's timing does not tell whether the user exists or is locked out.
+ * Hashing never runs inside a transaction: SQLite has one connection.
+ */
+export function createSignInService(deps: {
+  users: UsersRepository;
+  hasher: PasswordHasher;
+  settings: SettingManager;
+  securityLog: SecurityLogWriter;
+}) {
+  const { users, hasher, settings, securityLog } = deps;
+
+  /** ABP: the user name first; an e-mail address when no user has it as user name. */
+  async function findUser(input: string): Promise<IdentityUserRow | undefined> {
+    const normalized = normalize(input.trim());
+    const byName = await users.findByNormalizedUserName(normalized);
+    if (byName || !input.includes('@')) return byName;
+    return users.findByNormalizedEmail(normalized);
+  }
+
+  const isLockedOut = (user: IdentityUserRow, now: Date) =>
+    user.lockoutEnabled && user.lockoutEnd !== null && new Date(user.lockoutEnd) > now;
+
+  /** Email or phone confirmation required by the settings, or a deactivated account. */
+  async function canSignIn(user: IdentityUserRow): Promise<boolean> {
+    if (!user.isActive) return false;
+    const [email, phone] = await Promise.all([
+      settings.getOrNull(IdentitySettingNames.SignIn.RequireConfirmedEmail),
+      settings.getOrNull(IdentitySettingNames.SignIn.RequireConfirmedPhoneNumber),
+    ]);
+    if (isTrue(email) && !user.emailConfirmed) return false;
+    if (isTrue(phone) && !user.phoneNumberConfirmed) return false;
+    return true;
+  }
+
+  /** Counts a failure; at `MaxFailedAccessAttempts` locks for `LockoutDuration` seconds. */
+  async function recordFailure(user: IdentityUserRow): Promise<Date | undefined> {
+    if (!user.lockoutEnabled) return undefined;
+    const [maxText, durationText] = await Promise.all([
+      settings.getOrNull(IdentitySettingNames.Lockout.MaxFailedAccessAttempts),
+      settings.getOrNull(IdentitySettingNames.Lockout.LockoutDuration),
+    ]);
+    const max = Number(maxText) || 5;
+    const durationSeconds = Number(durationText) || 300;
+    let lockoutEnd: Date | undefined;
+    await updateUserRetrying(users, user.id, (current) => {
+      const count = current.accessFailedCount + 1;
+      if (count < max) return { accessFailedCount: count };
+      lockoutEnd = new Date(Date.now() + durationSeconds * 1000);
+      return { accessFailedCount: 0, lockoutEnd: lockoutEnd.toISOString() };
+    });
+    return lockoutEnd;
+  }
+
+  async function resetFailures(user: IdentityUserRow): Promise<void> {
+    if (user.accessFailedCount === 0 && user.lockoutEnd === null) return;
+    await updateUserRetrying(users, user.id, (current) =>
+      current.accessFailedCount === 0 && current.lockoutEnd === null
+        ? undefined
+        : { accessFailedCount: 0, lockoutEnd: null },
+    );
+  }
+
+  async function check(attempt: SignInAttempt): Promise<SignInResult> {
+    const now = new Date();
+    const user = await findUser(attempt.userNameOrEmailAddress);
+    const log = (action: string, who?: IdentityUserRow) =>
+      securityLog.write({
+        identity: attempt.identity,
+        action,
+        tenantId: attempt.tenant?.id ?? null,
+        tenantName: attempt.tenant?.name ?? null,
+        userId: who?.id ?? null,
+        userName: who?.userName ?? attempt.userNameOrEmailAddress,
+        ...attempt.request,
+      });
+
+    if (!user?.passwordHash) {
+      await hasher.verifyAgainstNothing(attempt.password);
+      await log(SecurityLogAction.LoginInvalidUserName, user);
+      return { result: 'InvalidUserNameOrPassword' };
+    }
+    if (isLockedOut(user, now)) {
+      await hasher.verifyAgainstNothing(attempt.password);
+      await log(SecurityLogAction.LoginLockedout, user);
+      return { result: 'LockedOut', lockoutEnd: new Date(user.lockoutEnd as string), user };
+    }
+    if (!(await hasher.verify(user.passwordHash, attempt.password))) {
+      const lockoutEnd = await recordFailure(user);
+      if (lockoutEnd) {
+        await log(SecurityLogAction.LoginLockedout, user);
+        return { result: 'LockedOut', lockoutEnd, user };
+      }
+      await log(SecurityLogAction.LoginInvalidUserNameOrPassword, user);
+      return { result: 'InvalidUserNameOrPassword' };
+    }
+    // Only a caller who knows the password learns that the account cannot sign in.
+    if (!(await canSignIn(user))) {
+      await log(SecurityLogAction.LoginNotAllowed, user);
+      return { result: 'NotAllowed', user };
+    }
+    await resetFailures(user);
+    await log(SecurityLogAction.LoginSucceeded, user);
+    return { result: 'Success', user };
+  }
+
+  return {
+    /** Checks the credentials in the attempt's tenant (`null`: the host). */
+    checkPassword: (attempt: SignInAttempt) =>
+      withinTenant(attempt.tenant?.id ?? null, () => check(attempt)),
+  };
+}
+
+export type SignInService = ReturnType<typeof createSignInService>;
+
+/** The localized text (AbpAccount resource) that tells a user why signing in failed. */
+export function signInFailureText(
+  outcome: Exclude<SignInResult, { result: 'Success' }>,
+  culture: string,
+): { key: string; data?: Record<string, unknown> } {
+  switch (outcome.result) {
+    case 'LockedOut':
+      return { key: 'LockedOutUntil', data: { 0: formatLockoutEnd(outcome.lockoutEnd, culture) } };
+    case 'NotAllowed':
+      return { key: 'LoginIsNotAllowed' };
+    default:
+      return { key: 'InvalidUserNameOrPassword' };
+  }
+}
+
+function formatLockoutEnd(end: Date, culture: string): string {
+  try {
+    return new Intl.DateTimeFormat(culture, {
+      dateStyle: 'short',
+      timeStyle: 'long',
+      timeZone: 'UTC',
+    }).format(end);
+  } catch {
+    return end.toISOString();
+  }
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
+import { passwordGrant } from '../../../test/sign-in-helpers.js';
+
+// The provider answers only its own paths; Fastify keeps the API, the SPA and its 404s.
+
+let t: TestApp;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'vineta-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Viñeta SPA</title>');
+  t = await createTestApp({
+    env: { RATE_LIMIT_TOKEN_PER_IP: '5', RATE_LIMIT_ACCOUNT_PER_IP: '3' },
+    build: { webRoot },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('mount', () => {
+  it('serves discovery at the root and keeps Fastify routes and the SPA', async () => {
+    const discovery = await t.app.inject({ url: '/.well-known/openid-configuration' });
+    expect(discovery.statusCode).toBe(200);
+    expect(discovery.json().issuer).toBe('http://localhost:3000');
+
+    const page = await t.app.inject({ url: '/account/login', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Viñeta SPA');
+    expect((await t.app.inject({ url: '/' })).body).toContain('Viñeta SPA');
+
+    expect((await t.app.inject({ url: '/health/live' })).statusCode).toBe(200);
+    const api404 = await t.app.inject({ url: '/api/no-such-thing' });
+    expect(api404.statusCode).toBe(404);
+    expect(api404.headers._abperrorformat).toBe('true');
+  });
+
+  it('leaves unknown /connect paths to the provider and /interaction to Fastify', async () => {
+    const unknown = await t.app.inject({ url: '/connect/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers._abperrorformat).toBeUndefined();
+    const interaction = await t.app.inject({ url: '/interaction/abc' });
+    expect(interaction.statusCode).toBe(303);
+    expect(interaction.headers.location).toBe('/account/login?interactionId=abc');
+    const details = await t.app.inject({ url: '/interaction/abc/details' });
+    expect(details.statusCode).toBe(400);
+    expect(details.json().error.code).toBe('AbpAccount:InvalidLoginRequest');
+  });
+
+  it('does not treat look-alike paths as the provider', async () => {
+    const response = await t.app.inject({ url: '/connections' });
+    expect(response.body).toContain('Viñeta SPA');
+  });
+});
+
+describe('rate limits', () => {
+  it('limits the token endpoint per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await passwordGrant(t.app, { password: 'x' })).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    const limited = await passwordGrant(t.app, { password: 'x' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toBe('temporarily_unavailable');
+    expect(limited.headers['retry-after']).toBeTruthy();
+  });
+
+  it('limits the account API per client address, in ABP error format', async () => {
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/send-password-reset-code',
+        headers: { 'accept-language': 'en' },
+        payload: { email: 'someone@example.test', appName: 'Angular' },
+      });
+    for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(204);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe(
+      'Too many requests. Please wait a moment and try again.',
+    );
+  });
+});

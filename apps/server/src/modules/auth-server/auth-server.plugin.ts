@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { KeyedLimiter } from '../../platform/http/rate-limits.js';
+import type { Localizer } from '../../platform/localization/localizer.js';
+import { cultureFromRequest } from '../../platform/localization/request-culture.js';
+import { type AuthServer, isProviderPath } from './auth-server.js';
+
+/**
+ * Puts the provider in front of Fastify's routing for its own paths only (`/connect/*` and the
+ * discovery documents): the issuer is the bare APP_URL, so mounting it at `/` would hand it every
+ * 404, the SPA and the API. The hook must run before the request context (authentication, tenant
+ * resolution) because the provider answers in its own protocol's format. It reads the raw body
+ * itself, which Fastify has not touched at `onRequest`.
+ */
+export function mountAuthServer(
+  app: FastifyInstance,
+  deps: {
+    authServer: AuthServer;
+    issuer: URL;
+    /** script-src gets the hashes of the provider's inline scripts added per response. */
+    contentSecurityPolicy: string;
+    tokenLimiter: KeyedLimiter;
+    localizer: Localizer;
+    defaultCulture: string;
+  },
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isProviderPath(request.url)) return;
+    if (request.method === 'POST' && request.url.startsWith('/connect/token')) {
+      const outcome = await deps.tokenLimiter(request.ip);
+      if (!outcome.allowed) {
+        const culture =
+          cultureFromRequest({
+            query: {},
+            cookies: request.cookies ?? {},
+            acceptLanguage: request.headers['accept-language'],
+          }) ?? deps.defaultCulture;
+        return reply
+          .status(429)
+          .header('retry-after', String(outcome.retryAfterSeconds))
+          .header('cache-control', 'no-store')
+          .send({
+            error: 'temporarily_unavailable',
+            error_description: deps.localizer.text(
+              'AbpExceptionHandling',
+              'TooManyRequests',
+              culture,
+            ),
+          });
+      }
+    }
+    // The provider sees the issuer's origin whatever Host reached us, and Fastify's view of the
+    // client address (which honours TRUST_PROXY); the provider itself always trusts these headers.
+    const headers = request.raw.headers;
+    headers.host = deps.issuer.host;
+    headers['x-forwarded-host'] = deps.issuer.host;
+    headers['x-forwarded-proto'] = deps.issuer.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = request.ip;
+    // Replaces helmet's page policy: the provider's forms post and redirect to the client.
+    reply.raw.setHeader('content-security-policy', deps.contentSecurityPolicy);
+    reply.hijack();
+    await deps.authServer.handle(request.raw, reply.raw);
+  });
+}

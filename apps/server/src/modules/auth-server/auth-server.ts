@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../../config.js';
+import type { AppDataContext } from '../../db/database.js';
+import type { CacheHub } from '../../platform/caching/cache.js';
+import type { Localizer } from '../../platform/localization/localizer.js';
+import { CULTURE_COOKIE, cultureFromRequest } from '../../platform/localization/request-culture.js';
+import type { createTenantResolver } from '../../platform/multi-tenancy/tenant-resolver.js';
+import type { StringEncryption } from '../../platform/security/string-encryption.js';
+import type { SecurityLogWriter } from '../../platform/security-log/security-log-writer.js';
+import type { SignInService } from '../account/sign-in.service.js';
+import type { UsersRepository } from '../identity/users/users.repository.js';
+import { createAccessTokenAuthenticator } from './access-token-authenticator.js';
+import { createAccountLookup } from './account-lookup.js';
+import { registerPasswordGrant } from './grants/password.grant.js';
+import { createOidcStore } from './kysely-adapter.js';
+import { createFindAccount, providerConfiguration } from './provider-config.js';
+import { createProviderPages } from './provider-pages.js';
+import { installSignOutHooks } from './sign-out-hooks.js';
+import { createSigningKeyStore, type KeySet } from './signing-keys.js';
+
+/** The paths the provider owns; everything else stays Fastify's (API, interactions, SPA). */
+const PROVIDER_PATHS =
+  /^\/(connect(\/|\?|$)|\.well-known\/(openid-configuration|oauth-authorization-server)(\/|\?|$))/;
+
+export const isProviderPath = (url: string) => PROVIDER_PATHS.test(url);
+
+export interface AuthServerDeps {
+  config: Config;
+  data: AppDataContext;
+  encryption: StringEncryption;
+  cacheHub: CacheHub;
+  localizer: Localizer;
+  tenantResolver: ReturnType<typeof createTenantResolver>;
+  users: UsersRepository;
+  signIn: SignInService;
+  securityLog: SecurityLogWriter;
+  /** The `Abp.Localization.DefaultLanguage` setting, when the request names no culture. */
+  defaultCulture(): Promise<string>;
+  /** Per user name, for the password grant; true when another attempt is allowed. */
+  allowUserName(userName: string): Promise<boolean>;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The OpenID Connect server (oidc-provider) with issuer APP_URL and ABP's endpoint paths. The
+ * provider is rebuilt when the signing keys rotate (it takes its key set at construction); it
+ * keeps no state of its own, so requests in flight on the old instance finish normally.
+ */
+export async function createAuthServer(deps: AuthServerDeps) {
+  const { config, data, localizer, log } = deps;
+  const appUrl = config.appUrl;
+  const store = createOidcStore(data);
+  const lookup = createAccountLookup({
+    users: deps.users,
+    cache: deps.cacheHub.create('sign-in-accounts', { maxEntries: 50_000, ttlMs: 30_000 }),
+  });
+  const keyStore = createSigningKeyStore({
+    data,
+    encryption: deps.encryption,
+    lifetimeDays: config.authServer.signingKeyLifetimeDays,
+  });
+  const findAccount = createFindAccount(lookup);
+  const tenantKey = config.multiTenancy.tenantKey;
+
+  async function cultureOf(ctx: KoaContextWithOIDC): Promise<string> {
+    const requested = cultureFromRequest({
+      query: ctx.query,
+      cookies: { [CULTURE_COOKIE]: ctx.cookies.get(CULTURE_COOKIE, { signed: false }) },
+      acceptLanguage: ctx.get('accept-language') || undefined,
+    });
+    return requested ?? (await deps.defaultCulture());
+  }
+  const requestInfo = (ctx: KoaContextWithOIDC) => ({
+    clientIpAddress: ctx.ip,
+    browserInfo: ctx.get('user-agent') || null,
+    correlationId: (ctx.req as { id?: string }).id ?? null,
+  });
+  const pages = createProviderPages({ appUrl, localizer, cultureOf });
+
+  function build(keys: KeySet) {
+    const provider = new Provider(
+      appUrl,
+      providerConfiguration({
+        appUrl,
+        config: config.authServer,
+        keys,
+        store,
+        lookup,
+        findAccount,
+        pages,
+      }),
+    );
+    // The mount pins Host, X-Forwarded-Proto and X-Forwarded-For to the issuer and Fastify's
+    // client address (see auth-server.plugin.ts), so these headers are always ours.
+    provider.proxy = true;
+    registerPasswordGrant(provider, {
+      signIn: deps.signIn,
+      findAccount,
+      localizer,
+      cultureOf,
+      requestInfo,
+      allowUserName: deps.allowUserName,
+      async resolveTenant(ctx) {
+        const tenant = await deps.tenantResolver.resolve({
+          userTenantId: undefined,
+          query: ctx.query,
+          headers: ctx.headers,
+          cookies: { [tenantKey]: ctx.cookies.get(tenantKey, { signed: false }) },
+          hostname: ctx.hostname,
+        });
+        return tenant ? { id: tenant.id, name: tenant.name } : null;
+      },
+    });
+    installSignOutHooks(provider, { store, lookup, securityLog: deps.securityLog, requestInfo });
+    provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'sign-in server error'));
+    provider.on('grant.error', (_ctx, error) =>
+      log.debug(
+        { error: error.message, detail: (error as { error_detail?: string }).error_detail },
+        'grant refused',
+      ),
+    );
+    return { provider, keys, handler: provider.callback() };
+  }
+
+  let current = build(await keyStore.load());
+  let closed = false;
+  let keyTimer: NodeJS.Timeout | undefined;
+  const sweepTimer = setInterval(() => {
+    store.deleteExpired().catch((error: unknown) => log.warn({ err: error }, 'token sweep failed'));
+  }, 10 * 60_000);
+  sweepTimer.unref();
+
+  /** Looks at the keys again when one activates or expires (or hourly, for other instances' keys). */
+  function scheduleKeyCheck() {
+    if (closed) return;
+    const delay = Math.min(
+      Math.max(current.keys.nextCheckAt.getTime() - Date.now(), 1000),
+      3600_000,
+    );
+    keyTimer = setTimeout(async () => {
+      try {
+        const keys = await keyStore.load();
+        if (keys.fingerprint !== current.keys.fingerprint) {
+          current = build(keys);
+          log.info('sign-in server signing keys rotated');
+        }
+      } catch (error) {
+        log.error({ err: error }, 'signing key check failed');
+      }
+      scheduleKeyCheck();
+    }, delay);
+    keyTimer.unref();
+  }
+  scheduleKeyCheck();
+
+  return {
+    get provider(): Provider {
+      return current.provider;
+    },
+    /** Hands a request for one of the provider's paths to it (Koa writes the response). */
+    handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+      return current.handler(request, response) as Promise<void>;
+    },
+    authenticator: createAccessTokenAuthenticator({ provider: () => current.provider, lookup }),
+    findAccount,
+    /** Ends every session, grant and token of a user (password reset, deactivation). */
+    async revokeAllOf(userId: string): Promise<void> {
+      await store.revokeAllOf(userId);
+      await data.afterCommit(() => lookup.forget(userId));
+    },
+    /** Drops the cached user so that the next request sees its new stamp, roles or state. */
+    forgetAccount: (userId: string) => lookup.forget(userId),
+    close() {
+      closed = true;
+      clearInterval(sweepTimer);
+      if (keyTimer) clearTimeout(keyTimer);
+    },
+  };
+}
+
+export type AuthServer = Awaited<ReturnType<typeof createAuthServer>>;

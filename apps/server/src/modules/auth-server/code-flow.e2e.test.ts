@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import { CookieJar, FULL_SCOPE, freePort, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import { withinTenant } from '../../platform/data/data-scope.js';
+
+// The authorization code flow with PKCE, driven by hand the way a browser would: follow the
+// redirects, keep the cookies, and call the interaction API as the web app's sign-in page does.
+
+let t: TestApp;
+let origin: string;
+let config: client.Configuration;
+const redirectUri = () => `${origin}/signin-oidc`;
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ env: { APP_URL: origin } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  config = await client.discovery(new URL(origin), WEB_CLIENT, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+class Browser {
+  readonly jar = new CookieJar();
+
+  async go(url: string, init: RequestInit = {}): Promise<Response> {
+    const absolute = new URL(url, origin).toString();
+    const headers = new Headers(init.headers);
+    const cookie = this.jar.headerFor(absolute);
+    if (cookie) headers.set('cookie', cookie);
+    const response = await fetch(absolute, { ...init, headers, redirect: 'manual' });
+    this.jar.store(response.headers.getSetCookie());
+    return response;
+  }
+
+  /** A JSON call of the sign-in page, with the antiforgery header a same-origin page can set. */
+  post(url: string, body: unknown): Promise<Response> {
+    return this.go(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'en',
+        requestverificationtoken: this.jar.get('XSRF-TOKEN') ?? '',
+      },
+      body: JSON.stringify(body),
+    });
+  }
+}
+
+async function startAuthorization(browser: Browser) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri(),
+    scope: FULL_SCOPE,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const response = await browser.go(url.toString());
+  return { response, verifier, state };
+}
+
+async function signIn(browser: Browser, options: { rememberMe?: boolean; password?: string } = {}) {
+  const { response, verifier, state } = await startAuthorization(browser);
+  expect(response.status).toBe(303);
+  const interactionUrl = response.headers.get('location') as string;
+  expect(interactionUrl).toMatch(/^\/interaction\/[\w-]+$/);
+  const uid = interactionUrl.split('/').pop() as string;
+
+  const page = await browser.go(interactionUrl);
+  expect(page.status).toBe(303);
+  expect(page.headers.get('location')).toBe(`/account/login?interactionId=${uid}`);
+
+  const details = await browser.go(`/interaction/${uid}/details`);
+  expect(details.status).toBe(200);
+  expect(await details.json()).toMatchObject({
+    uid,
+    prompt: 'login',
+    clientId: WEB_CLIENT,
+    enableLocalLogin: true,
+    isSelfRegistrationEnabled: true,
+  });
+
+  const login = await browser.post(`/interaction/${uid}/login`, {
+    username: 'admin',
+    password: options.password ?? TEST_ADMIN_PASSWORD,
+    rememberMe: options.rememberMe ?? false,
+  });
+  return { login, uid, verifier, state };
+}
+
+async function completeSignIn(browser: Browser, options: { rememberMe?: boolean } = {}) {
+  const { login, verifier, state } = await signIn(browser, options);
+  expect(login.status).toBe(200);
+  const { redirectTo } = (await login.json()) as { redirectTo: string };
+  const resumed = await browser.go(redirectTo);
+  expect(resumed.status).toBe(303);
+  const callback = new URL(resumed.headers.get('location') as string);
+  expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri());
+  return { callback, verifier, state, sessionCookie: resumed.headers.getSetCookie() };
+}
+
+describe('code flow with PKCE', () => {
+  it('signs in through the interaction API without consent and yields a refresh token', async () => {
+    const browser = new Browser();
+    const { callback, verifier, state } = await completeSignIn(browser);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(tokens.claims()?.preferred_username).toBe('admin');
+    const profile = await fetch(`${origin}/api/account/my-profile`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(profile.status).toBe(200);
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
+    expect(refreshed.access_token).toBeTruthy();
+
+    // The session now exists: a second authorization goes straight back to the client.
+    const again = await startAuthorization(browser);
+    expect(again.response.status).toBe(303);
+    expect(again.response.headers.get('location')).toContain(`${redirectUri()}?code=`);
+  });
+
+  it('refuses a wrong code verifier', async () => {
+    const browser = new Browser();
+    const { callback, state } = await completeSignIn(browser);
+    await expect(
+      client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: client.randomPKCECodeVerifier(),
+        expectedState: state,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('keeps a persistent session cookie only with remember-me', async () => {
+    const transient = await completeSignIn(new Browser(), { rememberMe: false });
+    const persistent = await completeSignIn(new Browser(), { rememberMe: true });
+    const sessionCookie = (headers: string[]) =>
+      headers.find((value) => value.startsWith('_session='));
+    expect(sessionCookie(transient.sessionCookie)).not.toMatch(/expires=/i);
+    expect(sessionCookie(persistent.sessionCookie)).toMatch(/expires=/i);
+  });
+
+  it('answers a wrong password with ABP error text and logs the attempt', async () => {
+    const browser = new Browser();
+    const { login } = await signIn(browser, { password: 'wrong' });
+    expect(login.status).toBe(400);
+    const body = (await login.json()) as { error: { message: string; data: { result: number } } };
+    expect(body.error.message).toBe('Invalid username or password!');
+    expect(body.error.data.result).toBe(2);
+  });
+
+  it('refuses the login call without the antiforgery header', async () => {
+    const browser = new Browser();
+    const { response } = await startAuthorization(browser);
+    const uid = (response.headers.get('location') as string).split('/').pop();
+    await browser.go(`/interaction/${uid}/details`);
+    const forged = await browser.go(`/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: TEST_ADMIN_PASSWORD }),
+    });
+    expect(forged.status).toBe(400);
+  });
+
+  it('ends the session at end-session and revokes its tokens', async () => {
+    const browser = new Browser();
+    const { callback, verifier, state } = await completeSignIn(browser);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const endSession = client.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token as string,
+      post_logout_redirect_uri: `${origin}/signout-callback-oidc`,
+      state: 'bye',
+    });
+    const page = await browser.go(endSession.toString());
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The page submits itself with an inline script the Content-Security-Policy names by hash.
+    const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] as string;
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(page.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+    const action = /action="([^"]+)"/.exec(html)?.[1] as string;
+    const fields = new URLSearchParams();
+    for (const match of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+      fields.set(match[1] as string, match[2] as string);
+    }
+    expect(fields.get('logout')).toBe('yes');
+    const confirmed = await browser.go(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${origin}/signout-callback-oidc?state=bye`);
+
+    const profile = await fetch(`${origin}/api/account/my-profile`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(profile.status).toBe(401);
+    await expect(
+      client.refreshTokenGrant(config, tokens.refresh_token as string),
+    ).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+    // A new authorization needs a new sign-in.
+    const again = await startAuthorization(browser);
+    expect(again.response.headers.get('location')).toMatch(/^\/interaction\//);
+
+    const logouts = await withinTenant(null, () =>
+      t.app.services.data
+        .query()
+        .selectFrom('securityLogs')
+        .select(['action', 'identity', 'userName'])
+        .where('action', '=', 'Logout')
+        .execute(),
+    );
+    expect(logouts).toContainEqual({
+      action: 'Logout',
+      identity: 'IdentityServer',
+      userName: 'admin',
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import { CompiledQuery } from 'kysely';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { AppDataContext } from '../../db/database.js';
+
+/** Artefacts that hang off a grant and die with it (oidc-provider's "grantable" models). */
+const GRANTABLE = [
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+];
+
+/** Kinds removed when every token of a user is revoked (password reset, sign-out everywhere). */
+const USER_BOUND = [...GRANTABLE, 'Grant', 'Session', 'Interaction'];
+
+/** oidc-provider checks `exp` itself; rows are kept this long past it to match its clock tolerance. */
+const CLOCK_TOLERANCE_SECONDS = 15;
+
+const epochNow = () => Math.floor(Date.now() / 1000);
+
+type Row = { payload: string; consumed_at: number | string | null };
+
+/**
+ * The statements, written once in SQL both engines accept (`?` becomes `$n` on PostgreSQL).
+ * The token endpoint runs several per request, so they skip Kysely's builder and plugins: this
+ * table has no tenant or soft-delete columns for the data filters to guard.
+ */
+const STATEMENTS = {
+  upsert: `insert into oidc_payloads (kind, id, payload, grant_id, account_id, uid, user_code, expires_at, consumed_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, null)
+    on conflict (kind, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
+      account_id = excluded.account_id, uid = excluded.uid, user_code = excluded.user_code,
+      expires_at = excluded.expires_at, consumed_at = null`,
+  find: `select payload, consumed_at from oidc_payloads
+    where kind = ? and id = ? and (expires_at is null or expires_at > ?)`,
+  findByUid: `select payload, consumed_at from oidc_payloads
+    where kind = ? and uid = ? and (expires_at is null or expires_at > ?)`,
+  findByUserCode: `select payload, consumed_at from oidc_payloads
+    where kind = ? and user_code = ? and (expires_at is null or expires_at > ?)`,
+  consume: 'update oidc_payloads set consumed_at = ? where kind = ? and id = ?',
+  destroy: 'delete from oidc_payloads where kind = ? and id = ?',
+  revokeByGrantId: 'delete from oidc_payloads where kind = ? and grant_id = ?',
+  revokeGrant: `delete from oidc_payloads where grant_id = ? or (kind = 'Grant' and id = ?)`,
+  revokeAllOf: `delete from oidc_payloads where account_id = ? and kind in (${USER_BOUND.map((kind) => `'${kind}'`).join(', ')})`,
+  deleteExpired: 'delete from oidc_payloads where expires_at < ?',
+} as const;
+
+type StatementName = keyof typeof STATEMENTS;
+
+/**
+ * oidc-provider's storage over the application's database: one table, one row per artefact, the
+ * payload as JSON. Statements run on the ambient connection (`data.query()`), so a caller's
+ * transaction (a password reset revoking every token) includes them, and SQLite's single
+ * connection is never asked for twice. Expired rows are invisible and swept by `deleteExpired`.
+ */
+export function createOidcStore(data: AppDataContext) {
+  const texts = Object.fromEntries(
+    Object.entries(STATEMENTS).map(([name, text]) => {
+      let index = 0;
+      const sql = data.dialect === 'postgres' ? text.replace(/\?/g, () => `$${++index}`) : text;
+      return [name, sql];
+    }),
+  ) as Record<StatementName, string>;
+  const plain = data.db.withoutPlugins();
+
+  async function run(name: StatementName, parameters: unknown[]): Promise<Row[]> {
+    const ambient = data.query();
+    const db = ambient === data.db ? plain : ambient.withoutPlugins();
+    const result = await db.executeQuery<Row>(CompiledQuery.raw(texts[name], parameters));
+    return result.rows;
+  }
+
+  const toPayload = (row: Row | undefined) => {
+    if (!row) return undefined;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    if (row.consumed_at !== null) payload.consumed = Number(row.consumed_at);
+    return payload;
+  };
+  const liveAfter = () => epochNow() - CLOCK_TOLERANCE_SECONDS;
+
+  function adapterFor(kind: string): Adapter {
+    return {
+      async upsert(id, payload, expiresIn) {
+        await run('upsert', [
+          kind,
+          id,
+          JSON.stringify(payload),
+          payload.grantId ?? null,
+          payload.accountId ?? payload.session?.accountId ?? null,
+          payload.uid ?? null,
+          payload.userCode ?? null,
+          typeof expiresIn === 'number' ? epochNow() + expiresIn : null,
+        ]);
+      },
+      find: async (id) => toPayload((await run('find', [kind, id, liveAfter()]))[0]),
+      findByUid: async (uid) => toPayload((await run('findByUid', [kind, uid, liveAfter()]))[0]),
+      findByUserCode: async (userCode) =>
+        toPayload((await run('findByUserCode', [kind, userCode, liveAfter()]))[0]),
+      async consume(id) {
+        await run('consume', [epochNow(), kind, id]);
+      },
+      async destroy(id) {
+        await run('destroy', [kind, id]);
+      },
+      async revokeByGrantId(grantId) {
+        await run('revokeByGrantId', [kind, grantId]);
+      },
+    };
+  }
+
+  return {
+    /** oidc-provider's `adapter` option: a factory it calls once per model name. */
+    adapterFor,
+    /** Every grant, token, code and session of a user: after a password reset or deactivation. */
+    async revokeAllOf(accountId: string): Promise<void> {
+      await run('revokeAllOf', [accountId]);
+    },
+    /** A grant and everything issued under it (sign-out, whatever the client asked for). */
+    async revokeGrant(grantId: string): Promise<void> {
+      await run('revokeGrant', [grantId, grantId]);
+    },
+    /** Sweeps rows past their expiry; run periodically, any instance may. */
+    async deleteExpired(): Promise<void> {
+      await run('deleteExpired', [liveAfter()]);
+    },
+  };
+}
+
+export type OidcStore = ReturnType<typeof createOidcStore>;

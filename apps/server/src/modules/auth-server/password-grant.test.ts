@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import { createTenant, createUser, passwordGrant } from '../../../test/sign-in-helpers.js';
+import { normalize } from '../../platform/data/audit.js';
+import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
+import { SettingProvider } from '../../platform/settings/setting-manager.js';
+
+// The resource-owner password grant's answers (ABP-REFERENCE 3.9), lockout and security log.
+
+let t: TestApp;
+const PASSWORD = 'Secret-123';
+
+const setGlobal = (name: string, value: string | null) =>
+  t.app.services.settings.setForProvider(name, value, SettingProvider.Global, '');
+
+const userRow = (userName: string, tenantId: string | null = null) =>
+  withinTenant(tenantId, () => t.app.services.users.findByNormalizedUserName(normalize(userName)));
+
+const logActions = (userName: string) =>
+  acrossAllTenants(async () =>
+    (
+      await t.app.services.data
+        .query()
+        .selectFrom('securityLogs')
+        .select(['action', 'identity', 'clientId', 'creationTime'])
+        .where('userName', '=', userName)
+        .orderBy('creationTime')
+        .execute()
+    ).map((row) => row.action),
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createTenant(t.app, 'Acme');
+  await createTenant(t.app, 'Dormant', { isActive: false });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('password grant answers', () => {
+  it('accepts the e-mail address instead of the user name', async () => {
+    await createUser(t.app, null, 'maria', PASSWORD, 'maria@example.test');
+    const response = await passwordGrant(t.app, {
+      username: 'MARIA@example.test',
+      password: PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await logActions('maria')).toEqual(['LoginSucceeded']);
+  });
+
+  it('gives one message for an unknown user and a wrong password, in the caller culture', async () => {
+    const unknown = await passwordGrant(t.app, { username: 'nobody', password: 'x' });
+    const wrong = await passwordGrant(t.app, { username: 'admin', password: 'x' });
+    for (const response of [unknown, wrong]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'invalid_grant',
+        error_description: 'Invalid username or password!',
+      });
+    }
+    const spanish = await passwordGrant(t.app, {
+      username: 'nobody',
+      password: 'x',
+      culture: 'es-MX',
+    });
+    expect(spanish.json().error_description).toBe('¡Nombre de usuario o contraseña incorrectos!');
+    expect(await logActions('nobody')).toEqual(['LoginInvalidUserName', 'LoginInvalidUserName']);
+  });
+
+  it('signs in within the tenant named by __tenant, and not in another', async () => {
+    expect((await passwordGrant(t.app, { tenant: 'Acme' })).statusCode).toBe(200);
+    await createUser(t.app, null, 'hostonly', PASSWORD);
+    const elsewhere = await passwordGrant(t.app, {
+      username: 'hostonly',
+      password: PASSWORD,
+      tenant: 'Acme',
+    });
+    expect(elsewhere.json().error_description).toBe('Invalid username or password!');
+  });
+
+  it('refuses an unknown or inactive tenant with invalid_grant', async () => {
+    const unknown = await passwordGrant(t.app, { tenant: 'Nope' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The given tenant is not available: Nope',
+    });
+    const inactive = await passwordGrant(t.app, { tenant: 'Dormant' });
+    expect(inactive.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The given tenant is not active: Dormant',
+    });
+  });
+
+  it('tells an inactive user only once the password is right', async () => {
+    const id = await createUser(t.app, null, 'sleeper', PASSWORD);
+    const user = await userRow('sleeper');
+    await withinTenant(null, () =>
+      t.app.services.users.update(id, user?.concurrencyStamp as string, { isActive: false }),
+    );
+    const wrong = await passwordGrant(t.app, { username: 'sleeper', password: 'nope' });
+    expect(wrong.json().error_description).toBe('Invalid username or password!');
+    const right = await passwordGrant(t.app, { username: 'sleeper', password: PASSWORD });
+    expect(right.json().error_description).toMatch(/^You are not allowed to login!/);
+  });
+
+  it('refuses scopes the client may not ask for and missing credentials', async () => {
+    const scope = await passwordGrant(t.app, { scope: 'openid admin-everything' });
+    expect(scope.json().error).toBe('invalid_scope');
+    const missing = await passwordGrant(t.app, { username: '' });
+    expect(missing.json().error).toBe('invalid_request');
+  });
+
+  it('logs who, where from, with which client and in which tenant', async () => {
+    const acme = await t.app.services.tenantStore.findByName('Acme');
+    await t.app.inject({
+      method: 'POST',
+      url: '/connect/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'vitest-browser/1.0',
+        __tenant: 'Acme',
+      },
+      payload: `grant_type=password&client_id=Vineta_App&username=admin&password=${encodeURIComponent(TEST_ADMIN_PASSWORD)}&scope=openid`,
+    });
+    const row = await withinTenant(acme?.id ?? null, () =>
+      t.app.services.data
+        .query()
+        .selectFrom('securityLogs')
+        .selectAll()
+        .where('browserInfo', '=', 'vitest-browser/1.0')
+        .executeTakeFirst(),
+    );
+    expect(row).toMatchObject({
+      applicationName: 'Viñeta',
+      identity: 'IdentityServer',
+      action: 'LoginSucceeded',
+      userName: 'admin',
+      tenantId: acme?.id,
+      tenantName: 'Acme',
+      clientId: 'Vineta_App',
+      clientIpAddress: '127.0.0.1',
+    });
+    expect(row?.creationTime).toBeTruthy();
+  });
+
+  it('gives tokens without the API scope to userinfo but not to the API', async () => {
+    const { access_token: token } = (
+      await passwordGrant(t.app, { scope: 'openid profile' })
+    ).json();
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url: '/connect/userinfo', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/account/my-profile', headers })).statusCode).toBe(401);
+  });
+
+  it('issues no refresh token without offline_access and no ID token without openid', async () => {
+    const body = (await passwordGrant(t.app, { scope: 'Vineta' })).json();
+    expect(body.access_token).toBeTruthy();
+    expect(body).not.toHaveProperty('refresh_token');
+    expect(body).not.toHaveProperty('id_token');
+  });
+});
+
+describe('lockout', () => {
+  it('locks after MaxFailedAccessAttempts, says until when, and lets in afterwards', async () => {
+    await setGlobal('Abp.Identity.Lockout.MaxFailedAccessAttempts', '3');
+    await setGlobal('Abp.Identity.Lockout.LockoutDuration', '60');
+    await createUser(t.app, null, 'locky', PASSWORD);
+
+    const attempt = (password: string) => passwordGrant(t.app, { username: 'locky', password });
+    expect((await attempt('bad-1')).json().error_description).toBe('Invalid username or password!');
+    expect((await attempt('bad-2')).json().error_description).toBe('Invalid username or password!');
+    expect((await attempt(PASSWORD)).statusCode).toBe(200);
+    expect((await userRow('locky'))?.accessFailedCount).toBe(0);
+
+    for (const password of ['bad-3', 'bad-4']) await attempt(password);
+    const locked = await attempt('bad-5');
+    expect(locked.json().error_description).toMatch(
+      /^The user account has been locked out due to invalid login attempts\. Try again after .+\.$/,
+    );
+    // Even the right password is refused while locked out.
+    const stillLocked = await attempt(PASSWORD);
+    expect(stillLocked.json().error_description).toMatch(/locked out/);
+    const row = await userRow('locky');
+    expect(new Date(row?.lockoutEnd as string).getTime()).toBeGreaterThan(Date.now() + 50_000);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      expect((await attempt(PASSWORD)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await logActions('locky')).toEqual([
+      'LoginInvalidUserNameOrPassword',
+      'LoginInvalidUserNameOrPassword',
+      'LoginSucceeded',
+      'LoginInvalidUserNameOrPassword',
+      'LoginInvalidUserNameOrPassword',
+      'LoginLockedout',
+      'LoginLockedout',
+      'LoginSucceeded',
+    ]);
+    await setGlobal('Abp.Identity.Lockout.MaxFailedAccessAttempts', null);
+    await setGlobal('Abp.Identity.Lockout.LockoutDuration', null);
+  });
+});
+
+describe('tokens of a changed user', () => {
+  it('stop at the API within a minute once the user is deactivated', async () => {
+    const id = await createUser(t.app, null, 'leaver', PASSWORD);
+    const { access_token: token } = (
+      await passwordGrant(t.app, { username: 'leaver', password: PASSWORD })
+    ).json();
+    const profile = () =>
+      t.app.inject({
+        url: '/api/account/my-profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await profile()).statusCode).toBe(200);
+    const user = await userRow('leaver');
+    await withinTenant(null, () =>
+      t.app.services.users.update(id, user?.concurrencyStamp as string, { isActive: false }),
+    );
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    try {
+      expect((await profile()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keep the admin password grant usable for the rest of the suite', async () => {
+    expect((await passwordGrant(t.app, { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,58 @@
+import type { AppDataContext } from '../../db/database.js';
+import type { PermissionChecker } from '../../platform/authorization/permission-checker.js';
+import type { Cache } from '../../platform/caching/cache.js';
+import type { SettingManager } from '../../platform/settings/setting-manager.js';
+import type { IdentityChanges } from './identity-changes.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { RolesRepository } from './roles/roles.repository.js';
+import { createRolesService } from './roles/roles.service.js';
+import type { UserCounts } from './users/user-counts.js';
+import { createUserListRepository } from './users/user-list.repository.js';
+import { createUserListService } from './users/user-list.service.js';
+import { createUserManager, type PasswordValidator } from './users/user-manager.js';
+import { createUserQueries } from './users/user-queries.service.js';
+import type { UsersRepository } from './users/users.repository.js';
+import { createUsersService } from './users/users.service.js';
+
+/**
+ * The identity administration's services from their dependencies, so the composition root adds
+ * one call. `userCounts` holds the users list's totals: give the users repository
+ * `onListChanged: userCounts.invalidate` so that every write drops its tenant's.
+ */
+export function createIdentityServices(deps: {
+  data: AppDataContext;
+  users: UsersRepository;
+  roles: RolesRepository;
+  hasher: PasswordHasher;
+  passwordValidator: PasswordValidator;
+  settings: SettingManager;
+  permissions: PermissionChecker;
+  changes: IdentityChanges;
+  userCounts: UserCounts;
+  /** Trigram frequencies per tenant (planner statistics of the users list); never invalidated. */
+  userSearchStatistics: Cache<number>;
+}) {
+  const { data, users, roles, permissions, changes } = deps;
+  const manager = createUserManager({ users, roles });
+  const userList = createUserListService({
+    list: createUserListRepository(data),
+    counts: deps.userCounts,
+    gramFrequencies: deps.userSearchStatistics,
+  });
+  return {
+    roles: createRolesService({ data, roles, users, permissions, changes }),
+    users: createUsersService({
+      data,
+      users,
+      manager,
+      hasher: deps.hasher,
+      passwordValidator: deps.passwordValidator,
+      settings: deps.settings,
+      permissions,
+      changes,
+    }),
+    userQueries: createUserQueries({ users, roles, list: userList }),
+  };
+}
+
+export type IdentityServices = ReturnType<typeof createIdentityServices>;

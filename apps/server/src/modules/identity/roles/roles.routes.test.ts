@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
+import {
+  type ApiClient,
+  adminClient,
+  apiClient,
+  createRole,
+  createUser,
+  errorOf,
+  setPermissions,
+  signedIn,
+} from '../../../../test/identity-api.js';
+
+let testApp: TestApp;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await adminClient(testApp.app);
+});
+afterAll(() => testApp.close());
+
+const roles = '/api/identity/roles';
+const permissionsOf = (role: string) =>
+  `/api/permission-management/permissions?providerName=R&providerKey=${role}`;
+
+describe('roles API', () => {
+  it('answers 401 without a token', async () => {
+    const anonymous = apiClient(testApp.app);
+    expect((await anonymous.get(roles)).statusCode).toBe(401);
+    expect((await anonymous.post(roles, { name: 'x' })).statusCode).toBe(401);
+  });
+
+  it('lists with filter, sorting and paging, and all roles', async () => {
+    for (const name of ['Editor', 'viewer', 'Reviewer', 'auditor']) await createRole(admin, name);
+    const page = await admin.get(
+      `${roles}?filter=iE&sorting=name desc&skipCount=1&maxResultCount=1`,
+    );
+    expect(page.statusCode).toBe(200);
+    // "ie" in viewer and Reviewer (case-insensitive contains), by name descending, second page.
+    expect(page.json()).toMatchObject({ totalCount: 2, items: [{ name: 'Reviewer' }] });
+    const escaped = await admin.get(`${roles}?filter=${encodeURIComponent('%')}`);
+    expect(escaped.json().totalCount).toBe(0);
+    const byDefault = (await admin.get(roles)).json();
+    expect(byDefault.items.map((role: { name: string }) => role.name)).toEqual([
+      'admin',
+      'auditor',
+      'Editor',
+      'Reviewer',
+      'viewer',
+    ]);
+    const all = (await admin.get(`${roles}/all`)).json();
+    expect(all.items).toHaveLength(5);
+    expect(all.items[0]).toMatchObject({
+      name: 'admin',
+      isStatic: true,
+      isPublic: true,
+      isDefault: false,
+    });
+  });
+
+  it('refuses an unknown sorting key or too large a page with 400', async () => {
+    expect((await admin.get(`${roles}?sorting=password asc`)).statusCode).toBe(400);
+    expect((await admin.get(`${roles}?maxResultCount=1001`)).statusCode).toBe(400);
+  });
+
+  it('gets a role by id, and 404 for an unknown id', async () => {
+    const role = await createRole(admin, 'Getter', { isDefault: true, isPublic: true });
+    const got = await admin.get(`${roles}/${role.id}`);
+    expect(got.json()).toMatchObject({
+      name: 'Getter',
+      isDefault: true,
+      isPublic: true,
+      isStatic: false,
+      extraProperties: {},
+    });
+    const missing = await admin.get(`${roles}/${crypto.randomUUID()}`);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps role names unique per tenant, whatever the case (409)', async () => {
+    await createRole(admin, 'Unique');
+    const duplicate = await admin.post(roles, { name: 'UNIQUE' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(errorOf(duplicate)).toMatchObject({
+      code: 'Volo.Abp.Identity:DuplicateRoleName',
+      message: "Role name 'UNIQUE' is already taken.",
+    });
+    const other = await createRole(admin, 'Other');
+    const renamed = await admin.put(`${roles}/${other.id}`, {
+      name: 'unique',
+      concurrencyStamp: other.concurrencyStamp,
+    });
+    expect(renamed.statusCode).toBe(409);
+  });
+
+  it('refuses a stale concurrency stamp with 409', async () => {
+    const role = await createRole(admin, 'Stamped');
+    const first = await admin.put(`${roles}/${role.id}`, {
+      name: 'Stamped',
+      isDefault: true,
+      concurrencyStamp: role.concurrencyStamp,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().concurrencyStamp).not.toBe(role.concurrencyStamp);
+    const stale = await admin.put(`${roles}/${role.id}`, {
+      name: 'Stamped2',
+      concurrencyStamp: role.concurrencyStamp,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await admin.get(`${roles}/${role.id}`)).json().name).toBe('Stamped');
+  });
+
+  it('never renames nor deletes a static role, but lets its flags change', async () => {
+    const adminRole = (await admin.get(`${roles}/all`))
+      .json()
+      .items.find((r: { name: string }) => r.name === 'admin');
+    const rename = await admin.put(`${roles}/${adminRole.id}`, {
+      name: 'boss',
+      concurrencyStamp: adminRole.concurrencyStamp,
+    });
+    expect(rename.statusCode).toBe(403);
+    expect(errorOf(rename)).toMatchObject({
+      code: 'Volo.Abp.Identity:010005',
+      message: 'Static roles can not be renamed.',
+    });
+    const flags = await admin.put(`${roles}/${adminRole.id}`, {
+      name: 'admin',
+      isPublic: false,
+      concurrencyStamp: adminRole.concurrencyStamp,
+    });
+    expect(flags.json()).toMatchObject({ name: 'admin', isPublic: false, isStatic: true });
+    const removal = await admin.delete(`${roles}/${adminRole.id}`);
+    expect(removal.statusCode).toBe(403);
+    expect(errorOf(removal).code).toBe('Volo.Abp.Identity:010006');
+  });
+
+  it('moves permission grants with a rename; members keep them on the same token', async () => {
+    const role = await createRole(admin, 'Writers');
+    await setPermissions(admin, 'R', 'Writers', { 'AbpIdentity.Users': true });
+    await createUser(admin, 'writer1', { roleNames: ['Writers'] });
+    const writer = await signedIn(testApp.app, 'writer1');
+    expect((await writer.get('/api/identity/users')).statusCode).toBe(200);
+
+    const renamed = await admin.put(`${roles}/${role.id}`, {
+      name: 'Authors',
+      concurrencyStamp: role.concurrencyStamp,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const granted = (await admin.get(permissionsOf('Authors'))).json();
+    expect(granted.entityDisplayName).toBe('Authors');
+    const users = granted.groups[0].permissions.find(
+      (p: { name: string }) => p.name === 'AbpIdentity.Users',
+    );
+    expect(users).toMatchObject({
+      isGranted: true,
+      grantedProviders: [{ providerName: 'R', providerKey: 'Authors' }],
+    });
+    expect((await admin.get(permissionsOf('Writers'))).statusCode).toBe(404);
+    // The member's cached account was dropped: its role is now "Authors", which holds the grant.
+    expect((await writer.get('/api/identity/users')).statusCode).toBe(200);
+    expect((await admin.get(`/api/identity/users/by-username/writer1`)).statusCode).toBe(200);
+  });
+
+  it('deletes a role with its grants and user links; an unknown id is a quiet 204', async () => {
+    const role = await createRole(admin, 'Doomed');
+    await setPermissions(admin, 'R', 'Doomed', { 'AbpIdentity.Roles': true });
+    const member = await createUser(admin, 'doomed1', { roleNames: ['Doomed'] });
+    const memberApi = await signedIn(testApp.app, 'doomed1');
+    expect((await memberApi.get(roles)).statusCode).toBe(200);
+
+    expect((await admin.delete(`${roles}/${role.id}`)).statusCode).toBe(204);
+    expect((await admin.get(`${roles}/${role.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/identity/users/${member.id}/roles`)).json().items).toEqual([]);
+    // Same token: the role and its permission are gone at once.
+    expect((await memberApi.get(roles)).statusCode).toBe(403);
+    // A new role of the same name starts without the old grants.
+    await createRole(admin, 'Doomed');
+    const fresh = (await admin.get(permissionsOf('Doomed'))).json();
+    expect(
+      fresh.groups
+        .flatMap((g: { permissions: { isGranted: boolean }[] }) => g.permissions)
+        .some((p: { isGranted: boolean }) => p.isGranted),
+    ).toBe(false);
+
+    expect((await admin.delete(`${roles}/${crypto.randomUUID()}`)).statusCode).toBe(204);
+  });
+
+  it('needs the child permission for each change (403), the parent to read', async () => {
+    await createRole(admin, 'RoleReaders');
+    await setPermissions(admin, 'R', 'RoleReaders', { 'AbpIdentity.Roles': true });
+    await createUser(admin, 'rolereader', { roleNames: ['RoleReaders'] });
+    const reader = await signedIn(testApp.app, 'rolereader');
+    const target = await createRole(admin, 'Target');
+    expect((await reader.get(roles)).statusCode).toBe(200);
+    expect((await reader.get(`${roles}/all`)).statusCode).toBe(200);
+    expect((await reader.get(`${roles}/${target.id}`)).statusCode).toBe(200);
+    expect((await reader.post(roles, { name: 'Nope' })).statusCode).toBe(403);
+    const update = await reader.put(`${roles}/${target.id}`, {
+      name: 'Nope',
+      concurrencyStamp: target.concurrencyStamp,
+    });
+    expect(update.statusCode).toBe(403);
+    expect(errorOf(update).code).toBe('AbpExceptionHandling:DefaultErrorMessage403');
+    expect((await reader.delete(`${roles}/${target.id}`)).statusCode).toBe(403);
+    expect((await reader.get(permissionsOf('Target'))).statusCode).toBe(403);
+    expect((await admin.get(`${roles}/${target.id}`)).json().name).toBe('Target');
+  });
+});

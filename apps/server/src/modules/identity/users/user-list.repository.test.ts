@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServices } from '../../../../test/create-test-services.js';
+import { creationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
+import { withinTenant } from '../../../platform/data/data-scope.js';
+import type { Services } from '../../../services.js';
+import { createUserListRepository, type UserPageQuery } from './user-list.repository.js';
+import { searchTermsOf } from './user-search.js';
+
+const TENANT = '00000000-0000-4000-8000-00000000c0de';
+const OTHER = '00000000-0000-4000-8000-00000000beef';
+let services: Services;
+let close: () => Promise<void>;
+
+function user(userName: string, name: string, surname: string) {
+  const email = `${userName}@corp.example`;
+  return {
+    id: crypto.randomUUID(),
+    userName,
+    normalizedUserName: normalize(userName),
+    email,
+    normalizedEmail: normalize(email),
+    name,
+    surname,
+    phoneNumber: null,
+    securityStamp: crypto.randomUUID(),
+    concurrencyStamp: newConcurrencyStamp(),
+    ...creationAudit(),
+  };
+}
+
+beforeAll(async () => {
+  ({ services, close } = await createTestServices());
+  const given = ['Ana', 'Bruno', 'Carmen', 'Diego'];
+  const family = ['Garza', 'Hernández', 'Iglesias'];
+  for (let i = 0; i < 120; i++) {
+    const row = user(`u${i}`, given[i % 4] ?? '', family[i % 3] ?? '');
+    await withinTenant(TENANT, () => services.users.insert(row));
+  }
+  // The same names in another tenant: never counted nor listed in the first.
+  for (let i = 0; i < 30; i++) {
+    await withinTenant(OTHER, () => services.users.insert(user(`u${i}`, 'Ana', 'Garza')));
+  }
+});
+afterAll(() => close());
+
+/** Every trigram of the filter's words, or none (walk the sort index). */
+const gramsOf = (filter: string) =>
+  searchTermsOf(filter).flatMap((term) =>
+    Array.from({ length: Math.max(0, term.length - 2) }, (_, i) => term.slice(i, i + 3)),
+  );
+const query = (filter: string, throughIndex: boolean): UserPageQuery => ({
+  terms: searchTermsOf(filter),
+  indexGrams: throughIndex ? gramsOf(filter) : [],
+  sort: { key: 'userName', direction: 'asc' },
+  skipCount: 0,
+  maxResultCount: 1000,
+});
+
+describe('users list repository', () => {
+  it.each(['ana', 'hernandez', 'u1', 'u11', 'carmen iglesias', 'corp.example', 'xyz', 'ández u5'])(
+    'finds the same users for %j through the trigram index as by scanning',
+    async (filter) => {
+      const list = createUserListRepository(services.data);
+      const [indexed, scanned, count] = await withinTenant(TENANT, () =>
+        Promise.all([
+          list.page(query(filter, true)),
+          list.page(query(filter, false)),
+          list.count(searchTermsOf(filter), gramsOf(filter).slice(-2)),
+        ]),
+      );
+      expect(indexed.map((row) => row.id)).toEqual(scanned.map((row) => row.id));
+      expect(count).toBe(scanned.length);
+      expect(indexed.every((row) => row.tenantId === TENANT)).toBe(true);
+    },
+  );
+
+  it('counts only the current tenant, and drops cached totals when users change', async () => {
+    const count = (filter: string) =>
+      withinTenant(TENANT, () => services.identity.userQueries.lookup.count(filter));
+    expect(await count('ana garza')).toBe(10);
+    expect(
+      await withinTenant(OTHER, () => services.identity.userQueries.lookup.count('ana garza')),
+    ).toBe(30);
+    const extra = user('late', 'Ana', 'Garza');
+    await withinTenant(TENANT, () => services.users.insert(extra));
+    expect(await count('ana garza')).toBe(11);
+    await withinTenant(TENANT, () =>
+      services.users.update(extra.id, extra.concurrencyStamp, {
+        surname: 'Ruiz',
+        concurrencyStamp: 'renamed',
+      }),
+    );
+    expect(await count('ana garza')).toBe(10);
+    await withinTenant(TENANT, () => services.users.softDelete(extra.id));
+    expect(await count('ana ruiz')).toBe(0);
+  });
+
+  it('keeps search text in step with every field, through any update', async () => {
+    const row = user('stepper', 'Old', 'Name');
+    await withinTenant(TENANT, () => services.users.insert(row));
+    await withinTenant(TENANT, () =>
+      services.users.update(row.id, row.concurrencyStamp, {
+        phoneNumber: '+1 555 0199',
+        concurrencyStamp: 's2',
+      }),
+    );
+    const list = createUserListRepository(services.data);
+    const found = await withinTenant(TENANT, () => list.page(query('5550199 old', true)));
+    expect(found.map((match) => match.userName)).toEqual([]);
+    const withSpace = await withinTenant(TENANT, () => list.page(query('555 0199', true)));
+    expect(withSpace.map((match) => match.userName)).toEqual(['stepper']);
+    const stored = await withinTenant(TENANT, () => services.users.findById(row.id));
+    expect(stored?.searchText).toBe('STEPPER\nSTEPPER@CORP.EXAMPLE\nOLD\nNAME\n+1 555 0199');
+  });
+});

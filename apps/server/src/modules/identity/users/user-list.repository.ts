@@ -1,0 +1,154 @@
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { AppDataContext } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
+import type { SortOrder } from '../list-sorting.js';
+import type { IdentityUserRow } from './users.repository.js';
+
+export const userSortKeys = [
+  'userName',
+  'email',
+  'name',
+  'surname',
+  'phoneNumber',
+  'creationTime',
+] as const;
+export type UserSortKey = (typeof userSortKeys)[number];
+
+/** Case-insensitive keys sort by their normalized column; each has a `(tenant, is_deleted, column, id)` index. */
+const sortColumns = {
+  userName: 'normalizedUserName',
+  email: 'normalizedEmail',
+  name: 'name',
+  surname: 'surname',
+  phoneNumber: 'phoneNumber',
+  creationTime: 'creationTime',
+} as const;
+
+/** What a list item shows (IdentityUserDto): not the hash, the stamps or the search text. */
+export const listedColumns = [
+  'id',
+  'tenantId',
+  'userName',
+  'name',
+  'surname',
+  'email',
+  'emailConfirmed',
+  'phoneNumber',
+  'phoneNumberConfirmed',
+  'isActive',
+  'lockoutEnabled',
+  'lockoutEnd',
+  'accessFailedCount',
+  'concurrencyStamp',
+  'creationTime',
+  'creatorId',
+  'lastModificationTime',
+  'lastModifierId',
+  'isDeleted',
+  'deleterId',
+  'deletionTime',
+  'extraProperties',
+] as const;
+export type ListedUser = Pick<IdentityUserRow, (typeof listedColumns)[number]>;
+
+export interface UserPageQuery {
+  /** Folded filter words (user-search.ts); every one must occur. */
+  terms: readonly string[];
+  /**
+   * Trigrams of those words to find candidates through the trigram index; empty: walk the sort
+   * index and test each row (cheap when matches are many, so a page fills after a few rows).
+   */
+  indexGrams: readonly string[];
+  sort: SortOrder<UserSortKey>;
+  skipCount: number;
+  maxResultCount: number;
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** An FTS5 query requiring every trigram (each a quoted string). */
+const ftsQuery = (grams: readonly string[]) =>
+  grams.map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' ');
+
+/**
+ * The users list's queries. Words are matched exactly with `instr`/`strpos` on `search_text`; the
+ * trigram index (FTS5 on SQLite, pg_trgm's GIN on PostgreSQL) only narrows the rows to test, and
+ * only with the trigrams the caller chose (the rarest: a trigram that every user has, like "USE"
+ * in "user000123", would make the index read the whole tenant).
+ */
+export function createUserListRepository(data: AppDataContext) {
+  const postgres = data.dialect === 'postgres';
+
+  function matching(terms: readonly string[], indexGrams: readonly string[]) {
+    return (eb: ExpressionBuilder<Database, 'identityUsers'>) => {
+      const searchText = sql.ref('searchText');
+      const exact = terms.map((term) =>
+        postgres
+          ? sql<SqlBool>`strpos(${searchText}, ${term}) > 0`
+          : sql<SqlBool>`instr(${searchText}, ${term}) > 0`,
+      );
+      if (indexGrams.length === 0) return eb.and(exact);
+      const narrowing = postgres
+        ? indexGrams.map((gram) => eb('searchText', 'like', `%${escapeLike(gram)}%`))
+        : [
+            sql<SqlBool>`${sql.ref('identityUsers.rowid')} in (select rowid from identity_users_search where identity_users_search match ${ftsQuery(indexGrams)})`,
+          ];
+      return eb.and([...narrowing, ...exact]);
+    };
+  }
+
+  /** How many users of the current tenant match (all of them without terms). */
+  async function count(terms: readonly string[], indexGrams: readonly string[]): Promise<number> {
+    const row = await data
+      .query()
+      .selectFrom('identityUsers')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .$if(terms.length > 0, (query) => query.where(matching(terms, indexGrams)))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  return {
+    count,
+
+    /** How many users of the current tenant have this trigram, read from the index. */
+    gramFrequency: (gram: string) => count([gram], [gram]),
+
+    page(query: UserPageQuery): Promise<ListedUser[]> {
+      const { direction } = query.sort;
+      const sortColumn = sortColumns[query.sort.key];
+      if (query.indexGrams.length === 0) {
+        return data
+          .query()
+          .selectFrom('identityUsers')
+          .select(listedColumns)
+          .$if(query.terms.length > 0, (q) => q.where(matching(query.terms, [])))
+          .orderBy(sortColumn, direction)
+          .orderBy('id', direction)
+          .limit(query.maxResultCount)
+          .offset(query.skipCount)
+          .execute();
+      }
+      // The matches first, then their order. On PostgreSQL `offset 0` keeps the planner from
+      // merging the two and walking the sort index instead, which it prefers under a LIMIT when
+      // it misjudges how rare the trigrams are. (SQLite goes through the FTS table anyway.)
+      const matches = data
+        .query()
+        .selectFrom('identityUsers')
+        .select([...new Set([...listedColumns, sortColumn])])
+        .where(matching(query.terms, query.indexGrams))
+        .$if(postgres, (q) => q.offset(0))
+        .as('matches');
+      return data
+        .query()
+        .selectFrom(matches)
+        .select(listedColumns.map((column) => `matches.${column}` as const))
+        .orderBy(`matches.${sortColumn}`, direction)
+        .orderBy('matches.id', direction)
+        .limit(query.maxResultCount)
+        .offset(query.skipCount)
+        .execute();
+    },
+  };
+}
+
+export type UserListRepository = ReturnType<typeof createUserListRepository>;

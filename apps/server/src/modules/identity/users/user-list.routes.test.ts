@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
+import { type ApiClient, adminClient, createUser } from '../../../../test/identity-api.js';
+import { creationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
+import { withinTenant } from '../../../platform/data/data-scope.js';
+
+let testApp: TestApp;
+let admin: ApiClient;
+
+const firstNames = ['Ana', 'José', 'Lucía', 'Pedro', 'Zoë'];
+const surnames = ['García', 'López', 'Núñez', 'Ortiz_Q', 'Pérez%'];
+
+/** 50 users straight through the repository (no argon2): names repeat, so sorts have ties. */
+async function seedUsers() {
+  for (let i = 0; i < 50; i++) {
+    const userName = `member${String(i).padStart(2, '0')}`;
+    const email = `${userName}@list.example`;
+    await withinTenant(null, () =>
+      testApp.app.services.users.insert({
+        id: crypto.randomUUID(),
+        userName,
+        normalizedUserName: normalize(userName),
+        email,
+        normalizedEmail: normalize(email),
+        name: firstNames[i % 5] ?? null,
+        surname: surnames[Math.floor(i / 5) % 5] ?? null,
+        phoneNumber: `+52 55 ${String(1000 + i * 7)}`,
+        securityStamp: crypto.randomUUID(),
+        concurrencyStamp: newConcurrencyStamp(),
+        ...creationAudit(),
+        creationTime: new Date(Date.UTC(2026, 0, 1, 0, 0, 50 - i)).toISOString(),
+      }),
+    );
+  }
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await adminClient(testApp.app);
+  await seedUsers();
+});
+afterAll(() => testApp.close());
+
+type Row = {
+  userName: string;
+  email: string;
+  name: string;
+  surname: string;
+  phoneNumber: string;
+  creationTime: string;
+};
+const list = async (query: string): Promise<{ totalCount: number; items: Row[] }> => {
+  const response = await admin.get(`/api/identity/users?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const names = (page: { items: Row[] }) => page.items.map((user) => user.userName);
+
+describe('users list', () => {
+  it('defaults to 10 users sorted by user name, with the total', async () => {
+    const page = await list('');
+    expect(page.totalCount).toBe(51);
+    expect(names(page)).toEqual(['admin', ...Array.from({ length: 9 }, (_, i) => `member0${i}`)]);
+  });
+
+  it.each([
+    ['user name', 'MEMBER07', ['member07']],
+    ['e-mail', '07@LIST', ['member07']],
+    ['phone', '1049', ['member07']],
+    ['name, ignoring case and accents', 'zoe', ['member04', 'member09', 'member14']],
+    ['surname with accents typed', 'Núñez', ['member10', 'member11', 'member12']],
+    ['words over several fields', 'ana garcia', ['member00', 'member25']],
+    ['a literal underscore', 'z_q', ['member15', 'member16', 'member17']],
+    ['a literal percent sign', 'z%', ['member20', 'member21', 'member22']],
+  ])('filters by %s', async (_, filter, expected) => {
+    const page = await list(`filter=${encodeURIComponent(filter)}&maxResultCount=3`);
+    expect(names(page)).toEqual(expected);
+  });
+
+  it('counts every match of a broad filter while paging through it', async () => {
+    const page = await list('filter=list.example&skipCount=45&maxResultCount=10');
+    expect(page.totalCount).toBe(50);
+    expect(names(page)).toEqual(['member45', 'member46', 'member47', 'member48', 'member49']);
+    expect(await list('filter=qqq&skipCount=0')).toEqual({ totalCount: 0, items: [] });
+    // LIKE's wildcards are literal characters in a filter.
+    expect((await list('filter=_')).totalCount).toBe(10);
+    expect((await list(`filter=${encodeURIComponent('%')}`)).totalCount).toBe(10);
+    expect((await list('skipCount=1000')).items).toEqual([]);
+  });
+
+  it.each([
+    ['userName', (u: Row) => u.userName.toUpperCase()],
+    ['email', (u: Row) => u.email.toUpperCase()],
+    ['name', (u: Row) => u.name],
+    ['surname', (u: Row) => u.surname],
+    ['phoneNumber', (u: Row) => u.phoneNumber],
+    ['creationTime', (u: Row) => u.creationTime],
+  ])('sorts by %s both ways, and pages without gaps or repeats', async (key, value) => {
+    for (const direction of ['asc', 'desc']) {
+      const pages: Row[] = [];
+      for (let skip = 0; skip < 50; skip += 7) {
+        pages.push(
+          ...(
+            await list(
+              `filter=list.example&sorting=${key} ${direction}&skipCount=${skip}&maxResultCount=7`,
+            )
+          ).items,
+        );
+      }
+      expect(new Set(pages.map((u) => u.userName)).size).toBe(50);
+      const keys = pages.map(value);
+      const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(keys).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+    }
+  });
+
+  it('accepts PascalCase sort keys and refuses unknown ones', async () => {
+    expect(names(await list('sorting=UserName%20DESC&maxResultCount=1'))).toEqual(['member49']);
+    expect((await admin.get('/api/identity/users?sorting=passwordHash')).statusCode).toBe(400);
+    expect((await admin.get('/api/identity/users?sorting=userName%3Bdrop')).statusCode).toBe(400);
+  });
+
+  it('sees new, renamed and deleted users in the total at once', async () => {
+    const before = (await list('filter=fresh')).totalCount;
+    const user = await createUser(admin, 'fresh1');
+    expect((await list('filter=fresh')).totalCount).toBe(before + 1);
+    await admin.put(`/api/identity/users/${user.id}`, {
+      userName: 'renamed1',
+      email: 'renamed1@example.test',
+      concurrencyStamp: user.concurrencyStamp,
+    });
+    expect((await list('filter=fresh')).totalCount).toBe(before);
+    expect(names(await list('filter=renamed'))).toEqual(['renamed1']);
+    await admin.delete(`/api/identity/users/${user.id}`);
+    expect((await list('filter=renamed')).totalCount).toBe(0);
+  });
+});

@@ -1,0 +1,112 @@
+import type { GetIdentityUsersInput } from '@vineta/contracts/identity/identity-user';
+import type { Cache } from '../../../platform/caching/cache.js';
+import { currentDataScope } from '../../../platform/data/data-scope.js';
+import { parseSorting } from '../list-sorting.js';
+import type { UserCounts } from './user-counts.js';
+import { type ListedUser, type UserListRepository, userSortKeys } from './user-list.repository.js';
+import { searchTermsOf } from './user-search.js';
+
+/** The index is asked for this many trigrams: the rarest two narrow as well as all of them. */
+const INDEX_GRAMS = 2;
+/** Trigrams of one word whose frequency is looked up at most (a long paste would cost many). */
+const MAX_GRAMS_WEIGHED = 12;
+/**
+ * A row found through the trigram index costs about this many rows walked in the sort index
+ * (index lookups, a fetch and a sort, measured on SQLite): the index pays off for rarer filters.
+ */
+const INDEX_ROW_COST = 4;
+/**
+ * Up to this many matches the index is used whatever the estimate: its cost is bounded by the
+ * matches, while a walk's estimate assumes matches spread evenly in the sort order, and when they
+ * are not (sorting by surname while filtering on one) it can read the whole tenant.
+ */
+const ALWAYS_INDEX_UP_TO = 2_000;
+
+const trigramsOf = (term: string) => {
+  const chars = [...term];
+  return chars.slice(0, -2).map((_, i) => chars.slice(i, i + 3).join(''));
+};
+
+/**
+ * The users list (ABP's `GetListAsync`) and the user lookup's search and count: filtered by every
+ * word of `filter` over user name, e-mail, name, surname and phone, sorted by `sorting` (default
+ * user name), paged by `skipCount` and `maxResultCount`.
+ *
+ * At 100 000 users in a tenant the costs are the totals and the choice of plan. Totals are cached
+ * (user-counts.ts). A page is read either by walking the sort index and testing each row, which
+ * reads about (skip + size) × everyone ÷ matches rows, or through the trigram index, which reads
+ * the matches and sorts them: whichever costs less (see INDEX_ROW_COST). Trigram frequencies are this instance's
+ * statistics, like a database planner's: they steer which trigrams the index is asked for, so
+ * staleness costs speed, never correctness.
+ */
+export function createUserListService(deps: {
+  list: UserListRepository;
+  counts: UserCounts;
+  gramFrequencies: Cache<number>;
+}) {
+  const { list, counts, gramFrequencies } = deps;
+
+  const frequencyOf = (gram: string) =>
+    gramFrequencies.getOrAdd(`${currentDataScope()?.tenantId ?? ''}|${gram}`, () =>
+      list.gramFrequency(gram),
+    );
+
+  /**
+   * The trigrams to ask the index for: the rarest of each word first (two trigrams of one word
+   * often mean the same users: "LOP" and "OPE" are both López), then the rarest of the rest.
+   */
+  async function rarestGrams(terms: readonly string[]): Promise<string[]> {
+    const perTerm = terms.map((term) => [...new Set(trigramsOf(term))].slice(0, MAX_GRAMS_WEIGHED));
+    const weighed = await Promise.all(
+      perTerm.map((grams) =>
+        Promise.all(grams.map(async (gram) => ({ gram, frequency: await frequencyOf(gram) }))),
+      ),
+    );
+    const byRarity = weighed.map((grams) => grams.sort((a, b) => a.frequency - b.frequency));
+    const chosen = byRarity.flatMap((grams) => grams.slice(0, 1));
+    const rest = byRarity
+      .flatMap((grams) => grams.slice(1))
+      .sort((a, b) => a.frequency - b.frequency);
+    return [...chosen, ...rest]
+      .slice(0, Math.max(INDEX_GRAMS, chosen.length))
+      .map((entry) => entry.gram);
+  }
+
+  const countOf = (terms: readonly string[], grams: readonly string[]) =>
+    counts.get(currentDataScope()?.tenantId ?? null, terms.join('\n'), () =>
+      list.count(terms, grams),
+    );
+
+  async function page(
+    input: GetIdentityUsersInput,
+  ): Promise<{ totalCount: number; rows: ListedUser[] }> {
+    const terms = searchTermsOf(input.filter);
+    const grams = terms.length > 0 ? await rarestGrams(terms) : [];
+    const totalCount = await countOf(terms, grams);
+    if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount, rows: [] };
+    const everyone = terms.length > 0 ? await countOf([], []) : totalCount;
+    const walked = ((input.skipCount + input.maxResultCount) * everyone) / totalCount;
+    const rows = await list.page({
+      terms,
+      indexGrams:
+        grams.length > 0 &&
+        (totalCount <= ALWAYS_INDEX_UP_TO || totalCount * INDEX_ROW_COST < walked)
+          ? grams
+          : [],
+      sort: parseSorting(input.sorting, userSortKeys, 'userName'),
+      skipCount: input.skipCount,
+      maxResultCount: input.maxResultCount,
+    });
+    return { totalCount, rows };
+  }
+
+  return {
+    page,
+    async count(filter: string | undefined): Promise<number> {
+      const terms = searchTermsOf(filter);
+      return countOf(terms, terms.length > 0 ? await rarestGrams(terms) : []);
+    },
+  };
+}
+
+export type UserListService = ReturnType<typeof createUserListService>;

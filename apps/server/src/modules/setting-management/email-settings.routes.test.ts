@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import { accessTokenFor, bearer } from '../../../test/sign-in.js';
+import { createUser } from '../../../test/sign-in-helpers.js';
+import { type SmtpTestServer, startSmtpTestServer } from '../../../test/smtp-test-server.js';
+import { MailSetting } from '../../platform/mail/mail.settings.js';
+
+let t: TestApp;
+let host: Record<string, string>;
+let tenant: Record<string, string>;
+let tenantId: string;
+let hostSmtp: SmtpTestServer;
+let tenantSmtp: SmtpTestServer;
+const PASSWORD = 'Tenant-Pass-1!';
+const SMTP_PASSWORD = 'Smtp-S3cret!';
+const url = '/api/setting-management/emailing';
+/** Every response body, to check that the SMTP password never leaves the server. */
+const bodies: string[] = [];
+
+const get = async (headers: Record<string, string>) => {
+  const response = await t.app.inject({ url, headers });
+  bodies.push(response.body);
+  return response;
+};
+const save = async (headers: Record<string, string>, body: Record<string, unknown>) => {
+  const response = await t.app.inject({ method: 'POST', url, headers, payload: body });
+  bodies.push(response.body);
+  return response;
+};
+const sendTest = async (headers: Record<string, string>, subject = 'Prueba') => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${url}/send-test-email`,
+    headers,
+    payload: {
+      senderEmailAddress: 'sender@vineta.mx',
+      targetEmailAddress: 'ana@example.mx',
+      subject,
+      body: 'Hola',
+    },
+  });
+  bodies.push(response.body);
+  return response;
+};
+const hostSettings = (port: number, smtpPassword: string | null = SMTP_PASSWORD) => ({
+  defaultFromDisplayName: 'Viñeta',
+  defaultFromAddress: 'noreply@vineta.mx',
+  smtpHost: '127.0.0.1',
+  smtpPort: port,
+  smtpEnableSsl: false,
+  smtpUseDefaultCredentials: false,
+  smtpUserName: 'mailer',
+  smtpPassword,
+});
+const setTenantFeature = (value: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/feature-management/features?providerName=T&providerKey=${tenantId}`,
+    headers: host,
+    payload: { features: [{ name: 'SettingManagement.AllowChangingEmailSettings', value }] },
+  });
+const storedPasswords = () =>
+  t.app.services.data.db
+    .selectFrom('settings')
+    .select(['providerName', 'value'])
+    .where('name', '=', MailSetting.Password)
+    .orderBy('providerName')
+    .execute();
+
+beforeAll(async () => {
+  hostSmtp = await startSmtpTestServer({ auth: { user: 'mailer', pass: SMTP_PASSWORD } });
+  tenantSmtp = await startSmtpTestServer();
+  t = await createTestApp();
+  host = bearer(await accessTokenFor(t.app, 'admin', TEST_ADMIN_PASSWORD));
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/multi-tenancy/tenants',
+    headers: host,
+    payload: { name: 'Acme', adminEmailAddress: 'admin@acme.mx', adminPassword: PASSWORD },
+  });
+  tenantId = created.json().id;
+  tenant = bearer(await accessTokenFor(t.app, 'admin', PASSWORD, 'acme'));
+});
+afterAll(async () => {
+  await t.close();
+  await hostSmtp.close();
+  await tenantSmtp.close();
+  // Checked last, over every answer of this file.
+  expect(bodies.join('\n')).not.toContain(SMTP_PASSWORD);
+});
+
+describe('the host', () => {
+  it('reads the defaults', async () => {
+    expect((await get(host)).json()).toEqual({
+      defaultFromDisplayName: 'Viñeta',
+      defaultFromAddress: 'noreply@vineta.local',
+      smtpHost: '127.0.0.1',
+      smtpPort: 25,
+      smtpEnableSsl: false,
+      smtpUseDefaultCredentials: true,
+      smtpDomain: null,
+      smtpUserName: null,
+      smtpPassword: '',
+      hasSmtpPassword: false,
+    });
+  });
+
+  it('saves global values; the password is encrypted at rest and never answered', async () => {
+    expect((await save(host, hostSettings(hostSmtp.port))).statusCode).toBe(204);
+    const answer = (await get(host)).json();
+    expect(answer).toMatchObject({ smtpPort: hostSmtp.port, smtpUserName: 'mailer' });
+    expect(answer).toMatchObject({ smtpPassword: '', hasSmtpPassword: true });
+    const [row] = await storedPasswords();
+    expect(row?.providerName).toBe('G');
+    expect(row?.value).not.toContain(SMTP_PASSWORD);
+    expect(t.app.services.encryption.decrypt(row?.value ?? '')).toBe(SMTP_PASSWORD);
+  });
+
+  it('keeps the stored password when saving an empty one', async () => {
+    expect((await save(host, hostSettings(hostSmtp.port, ''))).statusCode).toBe(204);
+    expect((await save(host, hostSettings(hostSmtp.port, null))).statusCode).toBe(204);
+    const [row] = await storedPasswords();
+    expect(t.app.services.encryption.decrypt(row?.value ?? '')).toBe(SMTP_PASSWORD);
+  });
+
+  it('sends a test e-mail through its SMTP server, authenticated', async () => {
+    expect((await sendTest(host, 'Prueba del host')).statusCode).toBe(204);
+    expect(hostSmtp.received.at(-1)).toMatchObject({
+      from: 'sender@vineta.mx',
+      to: ['ana@example.mx'],
+      user: 'mailer',
+      text: 'Hola',
+      headers: expect.objectContaining({ subject: 'Prueba del host' }),
+    });
+  });
+
+  it("reports the SMTP server's own error when the test e-mail fails", async () => {
+    await save(host, hostSettings(hostSmtp.port, 'wrong-password'));
+    const response = await sendTest(host);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('Volo.Abp.SettingManagement:SmtpSendFailed');
+    expect(response.json().error.message).toContain('Invalid username or password (test server)');
+    expect(response.json().error.message).not.toContain('wrong-password');
+    await save(host, hostSettings(hostSmtp.port, SMTP_PASSWORD));
+  });
+});
+
+describe('a tenant', () => {
+  it('may not use the endpoints until the host allows it (feature off by default)', async () => {
+    expect((await get(tenant)).statusCode).toBe(403);
+    expect((await save(tenant, hostSettings(tenantSmtp.port))).statusCode).toBe(403);
+    expect((await setTenantFeature('true')).statusCode).toBe(204);
+    expect((await get(tenant)).statusCode).toBe(200);
+  });
+
+  it("reads the host's values until it has its own, without the password", async () => {
+    expect((await get(tenant)).json()).toMatchObject({
+      smtpPort: hostSmtp.port,
+      smtpUserName: 'mailer',
+      smtpPassword: '',
+      hasSmtpPassword: true,
+    });
+    // Sends with the host's settings meanwhile.
+    expect((await sendTest(tenant, 'Inquilino con el host')).statusCode).toBe(204);
+    expect(hostSmtp.received.at(-1)?.headers.subject).toBe('Inquilino con el host');
+  });
+
+  it("overrides the host's values with its own, and never inherits the host's password", async () => {
+    const own = {
+      ...hostSettings(tenantSmtp.port, ''),
+      smtpUserName: null,
+      defaultFromDisplayName: 'Acme',
+    };
+    expect((await save(tenant, own)).statusCode).toBe(204);
+    expect((await get(tenant)).json()).toMatchObject({
+      defaultFromDisplayName: 'Acme',
+      smtpPort: tenantSmtp.port,
+      smtpUserName: '',
+      hasSmtpPassword: false,
+    });
+    expect((await get(host)).json()).toMatchObject({
+      smtpPort: hostSmtp.port,
+      hasSmtpPassword: true,
+    });
+    expect((await sendTest(tenant, 'Inquilino propio')).statusCode).toBe(204);
+    expect(tenantSmtp.received.at(-1)).toMatchObject({ user: undefined, to: ['ana@example.mx'] });
+    expect(tenantSmtp.received.at(-1)?.headers.subject).toBe('Inquilino propio');
+    const rows = await storedPasswords();
+    expect(rows.map((row) => row.providerName)).toEqual(['G', 'T']);
+  });
+
+  it('loses access again when the host switches the feature off', async () => {
+    await setTenantFeature('false');
+    expect((await get(tenant)).statusCode).toBe(403);
+    expect((await sendTest(tenant)).statusCode).toBe(403);
+  });
+});
+
+describe('authorization', () => {
+  it('answers 401 without a token and 403 when SettingManagement.Enable is off', async () => {
+    expect((await get({})).statusCode).toBe(401);
+    expect((await sendTest({})).statusCode).toBe(401);
+    await createUser(t.app, null, 'plain', 'Plain-Pass-1!');
+    const plain = bearer(await accessTokenFor(t.app, 'plain', 'Plain-Pass-1!'));
+    expect((await get(plain)).statusCode).toBe(403);
+    expect((await sendTest(plain)).statusCode).toBe(403);
+    const hostFeatures = '/api/feature-management/features?providerName=T';
+    const setEnable = (value: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: hostFeatures,
+        headers: host,
+        payload: { features: [{ name: 'SettingManagement.Enable', value }] },
+      });
+    await setEnable('false');
+    expect((await get(host)).statusCode).toBe(403);
+    await setEnable('true');
+    expect((await get(host)).statusCode).toBe(200);
+  });
+
+  it('validates the body', async () => {
+    const response = await save(host, { smtpPort: 0 });
+    expect(response.statusCode).toBe(400);
+    const members = response
+      .json()
+      .error.validationErrors.map((e: { members: string[] }) => e.members[0]);
+    expect(members.sort()).toEqual(['defaultFromAddress', 'defaultFromDisplayName', 'smtpPort']);
+  });
+});

@@ -1,0 +1,75 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { BusinessError } from '../errors/business-error.js';
+
+export interface LimitOutcome {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Counts one attempt for `key`; `allowed` is false once the window's budget is spent. */
+export type KeyedLimiter = (key: string) => Promise<LimitOutcome>;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * @fastify/rate-limit, in Redis when REDIS_URL is set (so every instance shares the counts) and
+ * in memory otherwise. Nothing is limited globally: routes opt in with `routeLimit`, and code
+ * outside Fastify's routing (the token endpoint, user-name budgets) uses `keyed`. A Redis outage
+ * lets requests through rather than taking sign-in down. Refusals are ABP's error with 429.
+ */
+export async function registerRateLimits(app: FastifyInstance, options: { redisUrl?: string }) {
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store unavailable'));
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis } : {}),
+    nameSpace: 'vineta:rate-limit:',
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new BusinessError('AbpExceptionHandling:TooManyRequests', {
+        status: context.statusCode,
+        data: { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
+      }),
+  });
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => undefined);
+  });
+
+  return {
+    /** A route's `config`: at most `perMinute` requests per client IP (0: unlimited). */
+    routeLimit(perMinute: number, keyGenerator?: (request: FastifyRequest) => string) {
+      if (perMinute <= 0) return {};
+      return {
+        rateLimit: {
+          max: perMinute,
+          timeWindow: MINUTE_MS,
+          ...(keyGenerator ? { keyGenerator } : {}),
+        },
+      };
+    },
+    keyed(name: string, perMinute: number): KeyedLimiter {
+      if (perMinute <= 0) return async () => ({ allowed: true, retryAfterSeconds: 0 });
+      const limit = app.createRateLimit({
+        max: perMinute,
+        timeWindow: MINUTE_MS,
+        keyGenerator: (request) =>
+          `${name}:${(request as unknown as { limitKey: string }).limitKey}`,
+      });
+      return async (key) => {
+        // The limiter only reads the key and the route's options from the "request".
+        const fake = { limitKey: key, routeOptions: { config: {} } } as unknown as FastifyRequest;
+        const outcome = await limit(fake);
+        return {
+          allowed: outcome.isAllowed || !outcome.isExceeded,
+          retryAfterSeconds: 'ttlInSeconds' in outcome ? outcome.ttlInSeconds : 0,
+        };
+      };
+    },
+  };
+}
+
+export type RateLimits = Awaited<ReturnType<typeof registerRateLimits>>;

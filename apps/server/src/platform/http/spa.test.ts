@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
+
+let test: TestApp;
+
+beforeAll(async () => {
+  const webRoot = mkdtempSync(join(tmpdir(), 'vineta-spa-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Viñeta</title><div id="root"></div>');
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
+  test = await createTestApp({ build: { webRoot } });
+});
+afterAll(() => test.close());
+
+describe('the web app', () => {
+  it('serves hashed assets for a year', async () => {
+    const response = await test.app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("app")');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers index.html for deep links, never cached', async () => {
+    for (const url of ['/', '/identity/users', '/account/login?returnUrl=%2Fhome']) {
+      const response = await test.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps the API, health and documentation out of the SPA fallback', async () => {
+    const response = await test.app.inject({ url: '/api/does-not-exist', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBeTruthy();
+  });
+
+  it('sends security headers', async () => {
+    const response = await test.app.inject({ url: '/' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+});

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { artifacts, useLanguage } from './support/app';
+
+const pages = [
+  { layout: 'account', path: '/account/login' },
+  { layout: 'application', path: '/admin' },
+  { layout: 'error page', path: '/no/such/page' },
+];
+
+test.describe('accessibility (axe-core)', () => {
+  for (const culture of ['es-MX', 'ar']) {
+    for (const { layout, path } of pages) {
+      test(`the ${layout} layout has no violations in ${culture}`, async ({ page }) => {
+        await useLanguage(page, culture);
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const result = await new AxeBuilder({ page }).analyze();
+        expect(
+          result.violations.map(
+            (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          ),
+        ).toEqual([]);
+        if (layout === 'account') {
+          for (const width of [1280, 375]) {
+            await page.setViewportSize({ width, height: 800 });
+            await page.screenshot({
+              path: `${artifacts}/account-${culture}-${width}.png`,
+              fullPage: true,
+              animations: 'disabled',
+            });
+          }
+        }
+      });
+    }
+  }
+
+  test('the Switch Tenant modal has no violations', async ({ page }) => {
+    await useLanguage(page, 'es-MX');
+    await page.goto('/account/login');
+    await page.locator('.app-tenant-box').getByRole('button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const result = await new AxeBuilder({ page }).analyze();
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { useLanguage } from './support/app';
+
+test.describe('route guards', () => {
+  test.beforeEach(async ({ page }) => {
+    await useLanguage(page, 'es-MX');
+  });
+
+  for (const path of [
+    '/',
+    '/home',
+    '/home/success',
+    '/identity/roles',
+    '/tenant-management/tenants',
+    '/setting-management',
+    '/account/manage',
+  ]) {
+    test(`${path} sends an anonymous visitor to the sign-in page with the return URL`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(
+        (url) => url.pathname === '/account/login' && url.searchParams.get('returnUrl') === path,
+      );
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
+    });
+  }
+
+  test('/account goes to /account/login', async ({ page }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/account\/login$/);
+  });
+
+  test('reset-password hides the tenant box; login shows it', async ({ page }) => {
+    await page.goto('/account/reset-password');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.app-tenant-box')).toHaveCount(0);
+    await page.goto('/account/login');
+    await expect(page.locator('.app-tenant-box')).toBeVisible();
+  });
+
+  test('every navigation starts at the top of the page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await page.goto('/admin');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo({ top: 1000, behavior: 'instant' });
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.locator('#app-sidebar').getByRole('link', { name: 'Inicio' }).click();
+    await expect(page).toHaveURL(/\/account\/login/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

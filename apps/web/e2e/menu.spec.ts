@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { isSignInServerReady, registerUser, signIn, useLanguage } from './support/app';
+
+test.describe('menus and breadcrumb', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await useLanguage(page, 'es-MX');
+  });
+
+  test('anonymous: Home and Administración, no administration entries', async ({ page }) => {
+    await page.goto('/admin');
+    const menu = page.locator('#app-sidebar nav');
+    await expect(menu.getByRole('link')).toHaveText(['Inicio', 'Administración']);
+    await expect(menu).not.toContainText('Roles');
+  });
+
+  test('breadcrumb: a home icon and the page', async ({ page }) => {
+    await page.goto('/admin');
+    const crumbs = page
+      .getByRole('navigation', { name: 'Ruta de navegación' })
+      .getByRole('listitem');
+    await expect(crumbs).toHaveCount(2);
+    await expect(crumbs.first().getByRole('link', { name: 'Inicio' })).toBeVisible();
+    await expect(crumbs.last()).toHaveText('Administración');
+  });
+
+  test('an administrator sees every administration entry; the breadcrumb skips Administration', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
+    await signIn(page, request);
+    await page.goto('/identity/roles');
+    const menu = page.locator('#app-sidebar nav');
+    for (const name of [
+      'Inicio',
+      'Administración',
+      'Roles',
+      'Usuarios',
+      'Inquilinos',
+      'Configuración',
+    ]) {
+      await expect(menu.getByRole('link', { name, exact: true }).first()).toBeVisible();
+    }
+    const crumbs = page
+      .getByRole('navigation', { name: 'Ruta de navegación' })
+      .getByRole('listitem');
+    await expect(crumbs).toHaveCount(3);
+    await expect(crumbs.nth(2)).toHaveText('Roles');
+    await expect(crumbs.nth(1)).not.toHaveText(/Administración/);
+  });
+
+  test('a user without policies sees no administration entry', async ({ page, request }) => {
+    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
+    const user = await registerUser(request, `menu${Date.now()}`);
+    await signIn(page, request, user);
+    await page.goto('/home');
+    const menu = page.locator('#app-sidebar nav');
+    await expect(menu.getByRole('link')).toHaveText(['Inicio', 'Administración']);
+  });
+});

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { artifacts, isSignInServerReady, signIn, useLanguage } from './support/app';
+
+const cultures = [
+  {
+    culture: 'es-MX',
+    dir: 'ltr',
+    search: 'Escribe para buscar...',
+    copyright: 'Copyright © 2021. Todos los derechos reservados.',
+  },
+  {
+    culture: 'ar',
+    dir: 'rtl',
+    search: 'اكتب للبحث...',
+    copyright: 'حقوق النشر © 2021. جميع الحقوق محفوظة.',
+  },
+];
+
+test.describe('application shell', () => {
+  for (const { culture, dir, search, copyright } of cultures) {
+    for (const width of [1280, 375]) {
+      test(`sidebar, top bar and footer at ${width} px in ${culture}`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await useLanguage(page, culture);
+        await page.goto('/admin');
+        await expect(page.locator('html')).toHaveAttribute('dir', dir);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('searchbox')).toHaveAttribute('placeholder', search);
+        await expect(page.getByRole('contentinfo')).toHaveText(copyright);
+
+        const sidebar = page.locator('#app-sidebar');
+        const toggle = page.locator('button[aria-controls="app-sidebar"]');
+        if (width >= 1025) {
+          await expect(sidebar).toBeInViewport();
+          await expect(page.locator('#app-topmenu')).toBeVisible();
+        } else {
+          await expect(sidebar).not.toBeInViewport();
+          await expect(page.locator('#app-topmenu')).toBeHidden();
+          await page.locator('button[aria-controls="app-topmenu"]').click();
+          await expect(page.locator('#app-topmenu')).toBeVisible();
+          await page.locator('button[aria-controls="app-topmenu"]').click();
+          await toggle.click();
+          await expect(sidebar).toBeInViewport();
+          await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+          await page.screenshot({
+            path: `${artifacts}/application-sidebar-${culture}-${width}.png`,
+            animations: 'disabled',
+          });
+          // The overlay's free side: right in LTR, left in RTL (where the sidebar is on the right).
+          await page
+            .locator('.app-overlay')
+            .click({ position: { x: dir === 'rtl' ? 20 : width - 20, y: 400 } });
+          await expect(sidebar).not.toBeInViewport();
+        }
+        await page.screenshot({
+          path: `${artifacts}/application-${culture}-${width}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
+      });
+    }
+  }
+
+  test('signed in: the e-mail, the user menu and Logout; the sidebar closes on navigation below 1025 px', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await useLanguage(page, 'es-MX');
+    await signIn(page, request);
+    await page.goto('/home');
+    await page.locator('button[aria-controls="app-topmenu"]').click();
+    await expect(page.locator('#app-topmenu')).toContainText('admin@');
+    await page.locator('button[aria-controls="app-topmenu"]').click();
+    await page.locator('button[aria-controls="app-sidebar"]').click();
+    await page
+      .locator('#app-sidebar')
+      .getByRole('link', { name: 'Administración' })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.locator('#app-sidebar')).not.toBeInViewport();
+    await page.screenshot({
+      path: `${artifacts}/application-signed-in-es-MX-375.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+  });
+});

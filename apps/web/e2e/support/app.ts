@@ -1,0 +1,89 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
+export const clientId = 'Vineta_App';
+export const scope = 'openid profile email phone roles offline_access Vineta';
+export const admin = { username: 'admin', password: '1q2w3E*' };
+
+/** Whether the sign-in server answers (its issue may not have landed yet). */
+export async function isSignInServerReady(request: APIRequestContext): Promise<boolean> {
+  const response = await request.get('/.well-known/openid-configuration');
+  return response.ok();
+}
+
+/** A password-grant token from the real token endpoint. */
+export async function requestToken(
+  request: APIRequestContext,
+  credentials: { username: string; password: string },
+  tenantId?: string,
+) {
+  const response = await request.post('/connect/token', {
+    form: { grant_type: 'password', client_id: clientId, scope, ...credentials },
+    headers: tenantId ? { __tenant: tenantId } : {},
+  });
+  if (!response.ok())
+    throw new Error(`token request failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as {
+    access_token: string;
+    refresh_token?: string;
+    expires_in: number;
+  };
+}
+
+/**
+ * Signs the browser in the way the app's password flow leaves it: oidc-client-ts's stored user
+ * plus the remember-me cookie. The sign-in form itself belongs to the account screens.
+ */
+export async function signIn(page: Page, request: APIRequestContext, credentials = admin) {
+  const token = await requestToken(request, credentials);
+  await page.goto('/account/login');
+  const origin = new URL(page.url()).origin;
+  await page.evaluate(
+    ({ token, key }) => {
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          access_token: token.access_token,
+          refresh_token: token.refresh_token,
+          token_type: 'Bearer',
+          scope: 'openid profile email phone roles offline_access Vineta',
+          expires_at: Math.floor(Date.now() / 1000) + token.expires_in,
+          profile: {},
+        }),
+      );
+      localStorage.setItem('passwordFlow', 'true');
+    },
+    { token, key: `oidc.user:${origin}:${clientId}` },
+  );
+  await page.context().addCookies([{ name: 'rememberMe', value: 'true', url: origin }]);
+  return token;
+}
+
+/** Registers a user without any policy (self-registration is on by default). */
+export async function registerUser(request: APIRequestContext, userName: string) {
+  const password = 'Vineta-e2e-1!';
+  const response = await request.post('/api/account/register', {
+    data: { userName, emailAddress: `${userName}@vineta.test`, password, appName: 'Angular' },
+  });
+  if (!response.ok())
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  return { username: userName, password };
+}
+
+/** Chooses the language the way a first visit does: the culture cookie the server reads. */
+export async function useLanguage(page: Page, culture: string) {
+  await page.context().addCookies([
+    {
+      name: '.AspNetCore.Culture',
+      value: encodeURIComponent(`c=${culture}|uic=${culture}`),
+      url: baseUrl,
+    },
+  ]);
+  await page.addInitScript((language) => {
+    if (!localStorage.getItem('abpSession')) {
+      localStorage.setItem('abpSession', JSON.stringify({ language, tenant: null }));
+    }
+  }, culture);
+}
+
+export const artifacts = 'e2e/.artifacts';

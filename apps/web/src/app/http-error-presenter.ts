@@ -1,0 +1,15 @@
+import { navigateToLogin } from '#src/core/auth/auth-service';
+import type { HttpErrorPresenter } from '#src/core/http/http-error-handler';
+import { confirmation } from '#src/theme/confirmation/confirmation';
+import { showErrorScreen } from '#src/theme/error-screen/error-screen-store';
+
+/** The theme's answers to HTTP errors: the error page, an error dialog with Close, sign-in. */
+export const httpErrorPresenter: HttpErrorPresenter = {
+  showErrorScreen,
+  showErrorDialog: (message, title) =>
+    confirmation.error(message, title, {
+      hideCancelBtn: true,
+      yesText: { key: 'AbpUi::Close', defaultValue: 'Close' },
+    }),
+  navigateToLogin: () => navigateToLogin(`${location.pathname}${location.search}`),
+};

@@ -1,0 +1,105 @@
+import { createRoot } from 'react-dom/client';
+import {
+  onAppConfigurationRefreshed,
+  refreshAppConfiguration,
+} from '#src/core/app-configuration/get-application-configuration';
+import { initAuth } from '#src/core/auth/auth-service';
+import { removeRememberMe } from '#src/core/auth/remember-me';
+import { authStore, clearOAuthStorage } from '#src/core/auth/token-storage';
+import { loadEnvironment, parseEnvironment, setEnvironment } from '#src/core/environment';
+import { defaultErrorMessages } from '#src/core/http/default-error-messages';
+import { reportHttpError, setHttpErrorListener } from '#src/core/http/http';
+import { createHttpErrorHandler } from '#src/core/http/http-error-handler';
+import { RestError } from '#src/core/http/remote-service-error';
+import {
+  applyDirection,
+  configureStylesheets,
+  guessDirection,
+} from '#src/core/localization/direction';
+import { initI18n } from '#src/core/localization/i18n';
+import { setNavigator } from '#src/core/navigation';
+import { routeRegistry } from '#src/core/routing/menu-tree';
+import { sessionStore } from '#src/core/session/session-store';
+import { ConfirmationDialog } from '#src/theme/confirmation/confirmation-dialog';
+import { ErrorScreenHost } from '#src/theme/error-screen/error-screen-host';
+import { errorScreenStore, showErrorScreen } from '#src/theme/error-screen/error-screen-store';
+import ltrStylesheet from '#src/theme/styles/theme-ltr.scss?url';
+import rtlStylesheet from '#src/theme/styles/theme-rtl.scss?url';
+import { App } from './app';
+import { httpErrorPresenter } from './http-error-presenter';
+import { resolveTenantFromUrl } from './resolve-tenant-from-url';
+import { createAppRouter } from './router';
+import { routeEntries } from './routes';
+
+/**
+ * Start-up order: environment, stylesheet, auth (stored tokens), tenant from the URL, then the
+ * application configuration with its texts; the first render waits for all of them.
+ */
+export async function startApp(container: HTMLElement): Promise<void> {
+  const environment = await loadEnvironment(parseEnvironment(import.meta.env, location.origin));
+  setEnvironment(environment);
+  document.title = environment.application.name;
+  configureStylesheets({ ltr: ltrStylesheet, rtl: rtlStylesheet });
+  const { language } = sessionStore.get();
+  const firstStylesheet = applyDirection(guessDirection(language), language);
+
+  routeRegistry.set(routeEntries);
+  setHttpErrorListener(createHttpErrorHandler(httpErrorPresenter));
+  onAppConfigurationRefreshed(({ localization: { currentCulture } }) =>
+    applyDirection(currentCulture.isRightToLeft ? 'rtl' : 'ltr', currentCulture.cultureName),
+  );
+  await initI18n();
+  await initAuth().catch(() => undefined);
+  await resolveTenantFromUrl(environment);
+
+  const root = createRoot(container);
+  try {
+    await loadFirstConfiguration();
+  } catch {
+    await firstStylesheet;
+    showErrorScreenIfNone();
+    root.render(<StartupFailure />);
+    return;
+  }
+  await firstStylesheet;
+  const router = createAppRouter(routeEntries);
+  setNavigator((to, options) => void router.navigate(to, options));
+  root.render(<App router={router} />);
+}
+
+/** A stored token the server no longer accepts (401) is dropped and the anonymous configuration loaded. */
+async function loadFirstConfiguration(): Promise<void> {
+  try {
+    await refreshAppConfiguration({ skipHandleError: true });
+  } catch (error) {
+    if (error instanceof RestError && error.status === 401 && authStore.get()) {
+      clearOAuthStorage();
+      removeRememberMe();
+      await refreshAppConfiguration();
+      return;
+    }
+    if (error instanceof RestError) reportHttpError(error);
+    throw error;
+  }
+}
+
+/** Without a configuration only the error page and its dialogs can be shown. */
+function StartupFailure() {
+  return (
+    <>
+      <ErrorScreenHost />
+      <ConfirmationDialog />
+    </>
+  );
+}
+
+/** The HTTP handler may already show a page (500…); otherwise say the server is unreachable. */
+function showErrorScreenIfNone(): void {
+  if (errorScreenStore.get()) return;
+  showErrorScreen({
+    status: 0,
+    ...defaultErrorMessages.defaultError,
+    isHomeShow: false,
+    hideCloseIcon: true,
+  });
+}

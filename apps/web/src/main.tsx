@@ -1,0 +1,4 @@
+import { startApp } from './app/start-app';
+
+const container = document.getElementById('root');
+if (container) void startApp(container);

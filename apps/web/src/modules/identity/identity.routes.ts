@@ -1,0 +1,34 @@
+import { administrationRouteName, type RouteEntry } from '#src/core/routing/route-entry';
+
+export const identityManagementRouteName = 'AbpIdentity::Menu:IdentityManagement';
+
+export const identityRoutes: RouteEntry[] = [
+  {
+    name: identityManagementRouteName,
+    parentName: administrationRouteName,
+    order: 1,
+    iconClass: 'id-card',
+    requiredPolicy: 'AbpIdentity.Roles || AbpIdentity.Users',
+  },
+  { name: 'Identity', path: '/identity', invisible: true, redirectTo: '/identity/roles' },
+  {
+    name: 'AbpIdentity::Roles',
+    parentName: identityManagementRouteName,
+    path: '/identity/roles',
+    order: 1,
+    layout: 'application',
+    requiredPolicy: 'AbpIdentity.Roles',
+    guards: ['authenticated'],
+    page: () => import('./roles-page').then((module) => ({ Component: module.RolesPage })),
+  },
+  {
+    name: 'AbpIdentity::Users',
+    parentName: identityManagementRouteName,
+    path: '/identity/users',
+    order: 2,
+    layout: 'application',
+    requiredPolicy: 'AbpIdentity.Users',
+    guards: ['authenticated'],
+    page: () => import('./users-page').then((module) => ({ Component: module.UsersPage })),
+  },
+];

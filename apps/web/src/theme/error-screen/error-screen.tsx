@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef } from 'react';
+import { useLocalization } from '#src/core/localization/i18n';
+import type { TextSource } from '#src/core/localization/localizable';
+
+export interface ErrorScreenProps {
+  status: number;
+  title: TextSource;
+  details: TextSource;
+  /** False hides the Home link (network failures). */
+  isHomeShow?: boolean;
+  hideCloseIcon?: boolean;
+  /** Where the link goes and what it says; Home by default. */
+  link?: { text: TextSource; onClick: () => void };
+  onClose?: () => void;
+  onHome?: () => void;
+}
+
+/** The full-screen error page: status, title, details, Home link; Escape closes. */
+export function ErrorScreen({
+  status,
+  title,
+  details,
+  isHomeShow = true,
+  hideCloseIcon = false,
+  link,
+  onClose,
+  onHome,
+}: ErrorScreenProps) {
+  const localize = useLocalization();
+  const titleId = useId();
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    container.current?.focus();
+    if (!onClose) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const action =
+    link ??
+    (onHome ? { text: { key: '::Menu:Home', defaultValue: 'Home' }, onClick: onHome } : undefined);
+  return (
+    <div
+      className="app-error-screen"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      ref={container}
+    >
+      {!hideCloseIcon && onClose && (
+        <button
+          type="button"
+          className="btn-close app-error-screen-close"
+          aria-label={localize({ key: 'AbpUi::Close', defaultValue: 'Close' })}
+          onClick={onClose}
+        />
+      )}
+      <main className="app-error-screen-body">
+        {status > 0 && <p className="app-error-screen-status">{status}</p>}
+        <h1 className="h3" id={titleId}>
+          {localize(title)}
+        </h1>
+        <p className="app-error-screen-details">{localize(details)}</p>
+        {isHomeShow && action && (
+          <button type="button" className="btn btn-primary" onClick={action.onClick}>
+            {localize(action.text)}
+          </button>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { TextField } from './text-field';
+import { zodFormResolver } from './zod-form-resolver';
+
+const schema = z.object({ userName: z.string().min(1).max(5), email: z.email() });
+type Values = z.infer<typeof schema>;
+
+function Form({ onValid }: { onValid: (values: Values) => void }) {
+  const { control, handleSubmit } = useForm<Values>({
+    resolver: zodFormResolver(schema),
+    defaultValues: { userName: '', email: '' },
+    mode: 'onChange',
+  });
+  return (
+    <form onSubmit={handleSubmit(onValid)}>
+      <TextField control={control} name="userName" label="User name" />
+      <TextField control={control} name="email" label="E-mail" />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('form fields', () => {
+  it('show no error before the field is dirty, then the message and is-invalid', async () => {
+    render(<Form onValid={vi.fn()} />);
+    const userName = screen.getByRole('textbox', { name: 'User name' });
+    expect(userName).not.toHaveClass('is-invalid');
+    expect(screen.queryByText('Max. 5 characters are allowed. (has 6)')).not.toBeInTheDocument();
+    await act(async () => {
+      fireEvent.change(userName, { target: { value: 'abcdef' } });
+    });
+    expect(userName).toHaveClass('is-invalid');
+    expect(userName).toHaveAccessibleDescription('Max. 5 characters are allowed. (has 6)');
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).not.toHaveClass('is-invalid');
+  });
+
+  it('mark every field on a submit attempt and block the submit', async () => {
+    const onValid = vi.fn();
+    render(<Form onValid={onValid} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    expect(screen.getByRole('textbox', { name: 'User name' })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription(
+      'Please enter a valid email address.',
+    );
+    expect(onValid).not.toHaveBeenCalled();
+  });
+});

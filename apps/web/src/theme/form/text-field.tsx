@@ -1,0 +1,50 @@
+import { type InputHTMLAttributes, useId } from 'react';
+import {
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  useController,
+  useFormState,
+} from 'react-hook-form';
+import { FieldError, shouldShowError } from './field-error';
+
+export interface TextFieldProps<T extends FieldValues>
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'defaultValue' | 'value'> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+}
+
+/**
+ * A labelled Bootstrap input bound to react-hook-form: `is-invalid` and the message appear once
+ * the field is dirty (or touched) or after a submit attempt.
+ */
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  className,
+  ...input
+}: TextFieldProps<T>) {
+  const id = useId();
+  const { field, fieldState } = useController({ control, name });
+  const { isSubmitted } = useFormState({ control });
+  const invalid = shouldShowError(fieldState, isSubmitted);
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        {...input}
+        {...field}
+        value={field.value ?? ''}
+        id={id}
+        className={`form-control${invalid ? ' is-invalid' : ''}${className ? ` ${className}` : ''}`}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} error={fieldState.error} visible={invalid} />
+    </div>
+  );
+}

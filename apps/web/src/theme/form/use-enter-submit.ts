@@ -1,0 +1,32 @@
+import { type RefObject, useEffect } from 'react';
+
+/** SPEC.md section 9: Enter (outside a textarea) submits after a 200 ms debounce. */
+export const enterSubmitDebounceMs = 200;
+
+/**
+ * ABP's form-submit directive: the browser's immediate Enter submit is held back and the form is
+ * submitted once the key has been quiet for 200 ms (so a held key submits once).
+ */
+export function useEnterSubmit(form: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const isTextarea = (target: EventTarget | null) => target instanceof HTMLTextAreaElement;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && !isTextarea(event.target)) event.preventDefault();
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || isTextarea(event.target)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => element.requestSubmit(), enterSubmitDebounceMs);
+    };
+    element.addEventListener('keydown', onKeyDown);
+    element.addEventListener('keyup', onKeyUp);
+    return () => {
+      clearTimeout(timer);
+      element.removeEventListener('keydown', onKeyDown);
+      element.removeEventListener('keyup', onKeyUp);
+    };
+  }, [form]);
+}

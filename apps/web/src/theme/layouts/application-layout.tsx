@@ -1,0 +1,104 @@
+import { Outlet } from 'react-router';
+import { useCurrentUser } from '#src/core/app-configuration/app-configuration-store';
+import { logout } from '#src/core/auth/auth-service';
+import { useLocalization } from '#src/core/localization/i18n';
+import { Icon } from '../icons/icon';
+import { Breadcrumb } from './breadcrumb';
+import { LanguageDropdown } from './language-dropdown';
+import { Logo } from './logo';
+import { MainMenu } from './main-menu';
+import { useSidebar } from './use-sidebar';
+import { useTopMenu } from './use-top-menu';
+import { UserMenu } from './user-menu';
+
+/** Sidebar with logo and menu, top bar, breadcrumb, content and footer. */
+export function ApplicationLayout() {
+  const localize = useLocalization();
+  const sidebar = useSidebar();
+  const topMenu = useTopMenu();
+  const user = useCurrentUser();
+  const menuLabel = localize({ key: 'AbpUi::Menu', defaultValue: 'Menu' });
+
+  return (
+    <div className={`app-shell${sidebar.open ? ' app-sidebar-open' : ''}`}>
+      <aside id="app-sidebar" className="app-sidebar" aria-label={menuLabel}>
+        <div className="app-sidebar-brand">
+          <Logo />
+        </div>
+        <nav className="app-sidebar-nav" aria-label={menuLabel}>
+          <MainMenu />
+        </nav>
+      </aside>
+      {sidebar.open && (
+        <button
+          type="button"
+          className="app-overlay"
+          aria-label={localize({ key: 'AbpUi::Close', defaultValue: 'Close' })}
+          onClick={sidebar.toggle}
+        />
+      )}
+      <div className="app-main">
+        <header className="app-topbar">
+          <button
+            type="button"
+            className="btn app-topbar-button"
+            aria-label={menuLabel}
+            aria-controls="app-sidebar"
+            aria-expanded={sidebar.open}
+            onClick={sidebar.toggle}
+          >
+            <Icon name="menu" size={20} />
+          </button>
+          <input
+            type="search"
+            className="form-control app-search"
+            placeholder={localize({
+              key: 'AbpUi::TypeToSearch',
+              defaultValue: 'Type to search...',
+            })}
+            aria-label={localize({ key: 'AbpUi::PagerSearch', defaultValue: 'Search' })}
+          />
+          <button
+            type="button"
+            className="btn app-topbar-button app-topmenu-toggle"
+            aria-label={localize({
+              key: 'AbpUi::ToggleNavigation',
+              defaultValue: 'Toggle navigation',
+            })}
+            aria-controls="app-topmenu"
+            aria-expanded={topMenu.expanded}
+            onClick={topMenu.toggle}
+          >
+            <Icon name={topMenu.expanded ? 'close' : 'grid'} size={20} />
+          </button>
+          <div id="app-topmenu" className={`app-topmenu${topMenu.expanded ? ' show' : ''}`}>
+            <LanguageDropdown />
+            <UserMenu />
+            {user?.isAuthenticated && (
+              <>
+                <span className="app-topbar-email">{user.email}</span>
+                <button
+                  type="button"
+                  className="btn btn-link nav-link"
+                  onClick={() => void logout()}
+                >
+                  {localize({ key: 'AbpAccount::Logout', defaultValue: 'Logout' })}
+                </button>
+              </>
+            )}
+          </div>
+        </header>
+        <main id="main-content" className="app-content">
+          <Breadcrumb />
+          <Outlet />
+        </main>
+        <footer className="app-footer">
+          {localize({
+            key: 'AbpUi::Copyright',
+            defaultValue: 'Copyright © 2021. All right reserved.',
+          })}
+        </footer>
+      </div>
+    </div>
+  );
+}

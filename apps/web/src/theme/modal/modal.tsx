@@ -1,0 +1,156 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
+import { useLocalization } from '#src/core/localization/i18n';
+import { confirmation } from '../confirmation/confirmation';
+
+export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
+
+export interface ModalProps {
+  visible: boolean;
+  onVisibleChange: (visible: boolean) => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Default md. */
+  size?: ModalSize;
+  centered?: boolean;
+  /** While busy the modal cannot be closed. */
+  busy?: boolean;
+  /** A dirty form asks before the modal closes. */
+  dirty?: boolean;
+  /** Escape closes only when true (default false, as ABP's modal). */
+  keyboard?: boolean;
+  hideCloseIcon?: boolean;
+}
+
+/** SPEC.md section 9: Escape and the unsaved-changes question are debounced by 150 ms. */
+export const escapeDebounceMs = 150;
+
+const ModalCloseContext = createContext<() => void>(() => undefined);
+
+/** Lets a Cancel button inside the modal ask to close (ABP's `abpClose`). */
+export function useModalClose(): () => void {
+  return useContext(ModalCloseContext);
+}
+
+export function Modal({
+  visible,
+  onVisibleChange,
+  title,
+  children,
+  footer,
+  size = 'md',
+  centered = false,
+  busy = false,
+  dirty = false,
+  keyboard = false,
+  hideCloseIcon = false,
+}: ModalProps) {
+  const localize = useLocalization();
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const state = useRef({ busy, dirty, asking: false });
+  state.current.busy = busy;
+  state.current.dirty = dirty;
+
+  const requestClose = useCallback(async () => {
+    const current = state.current;
+    if (current.busy || current.asking) return;
+    if (current.dirty) {
+      current.asking = true;
+      const status = await confirmation.warn(
+        {
+          key: 'AbpAccount::AreYouSureYouWantToCancelEditingWarningMessage',
+          defaultValue: 'You have unsaved changes.',
+        },
+        { key: 'AbpAccount::AreYouSure', defaultValue: 'Are you sure?' },
+      );
+      current.asking = false;
+      if (status !== 'confirm') return;
+    }
+    onVisibleChange(false);
+  }, [onVisibleChange]);
+
+  useEffect(() => {
+    if (!visible) return;
+    dialog.current?.focus();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !keyboard) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void requestClose(), escapeDebounceMs);
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (state.current.dirty) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [visible, keyboard, requestClose]);
+
+  if (!visible) return null;
+  const sizeClass = size === 'md' ? '' : ` modal-${size}`;
+  return (
+    <ModalCloseContext.Provider value={() => void requestClose()}>
+      <div className="modal-backdrop show" />
+      <div className="modal d-block" role="presentation">
+        <div
+          className={`modal-dialog${sizeClass}${centered ? ' modal-dialog-centered' : ''}`}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-busy={busy}
+          tabIndex={-1}
+          ref={dialog}
+        >
+          <div className="modal-content">
+            <div className="modal-header">
+              <h2 className="modal-title h5" id={titleId}>
+                {title}
+              </h2>
+              {!hideCloseIcon && (
+                <button
+                  type="button"
+                  className="btn-close"
+                  aria-label={localize({ key: 'AbpUi::Close', defaultValue: 'Close' })}
+                  disabled={busy}
+                  onClick={() => void requestClose()}
+                />
+              )}
+            </div>
+            <div className="modal-body">{children}</div>
+            {footer !== undefined && <div className="modal-footer">{footer}</div>}
+          </div>
+        </div>
+      </div>
+    </ModalCloseContext.Provider>
+  );
+}
+
+/** The Cancel button of a modal footer; it goes through the busy and dirty rules. */
+export function ModalCloseButton({
+  children,
+  disabled,
+}: {
+  children?: ReactNode;
+  disabled?: boolean;
+}) {
+  const close = useModalClose();
+  const localize = useLocalization();
+  return (
+    <button type="button" className="btn btn-secondary" disabled={disabled} onClick={close}>
+      {children ?? localize({ key: 'AbpUi::Cancel', defaultValue: 'Cancel' })}
+    </button>
+  );
+}

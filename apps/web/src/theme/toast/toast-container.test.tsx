@@ -1,0 +1,80 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastContainer } from './toast-container';
+import { toaster, toastLifetimes, toastStore } from './toaster';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  act(() => toaster.clear());
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('has the lifetimes of SPEC.md section 9', () => {
+    expect(toastLifetimes).toEqual({
+      neutral: 5000,
+      info: 5000,
+      success: 5000,
+      warning: 10000,
+      error: 7000,
+    });
+  });
+
+  it.each([
+    ['error', 7000],
+    ['success', 5000],
+    ['warn', 10000],
+    ['info', 5000],
+  ] as const)('closes a %s toast after %i ms', (method, life) => {
+    render(<ToastContainer />);
+    act(() => {
+      toaster[method]('Something happened');
+    });
+    expect(screen.getByText('Something happened')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(life - 1));
+    expect(screen.queryByText('Something happened')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Something happened')).not.toBeInTheDocument();
+  });
+
+  it('keeps a sticky toast and honours a custom life', () => {
+    render(<ToastContainer />);
+    act(() => {
+      toaster.error('Sticky', undefined, { sticky: true });
+      toaster.success('Short', undefined, { life: 1000 });
+    });
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('Sticky')).toBeInTheDocument();
+    expect(screen.queryByText('Short')).not.toBeInTheDocument();
+  });
+
+  it('is closable by default and can be made not closable', () => {
+    render(<ToastContainer />);
+    act(() => {
+      toaster.info('Closable');
+      toaster.info('Fixed', undefined, { closable: false });
+    });
+    const buttons = screen.getAllByRole('button', { name: 'Close' });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    expect(screen.queryByText('Closable')).not.toBeInTheDocument();
+    expect(screen.getByText('Fixed')).toBeInTheDocument();
+  });
+
+  it('localizes message and title with their parameters', () => {
+    render(<ToastContainer />);
+    act(() => {
+      toaster.error(
+        {
+          key: 'AbpUiMultiTenancy::GivenTenantIsNotAvailable',
+          defaultValue: 'Given tenant is not available: {0}',
+        },
+        { key: 'AbpUi::Error', defaultValue: 'Error' },
+        { messageLocalizationParams: ['acme'] },
+      );
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Given tenant is not available: acme');
+    expect(toastStore.get()[0]?.life).toBe(7000);
+  });
+});

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useLocalization } from '#src/core/localization/i18n';
+import { useStore } from '#src/core/store';
+import { type Toast, toaster, toastStore } from './toaster';
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const localize = useLocalization();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const start = () => {
+    if (toast.sticky) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => toaster.remove(toast.id), toast.life);
+  };
+  const pause = () => clearTimeout(timer.current);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the timer starts once per toast
+  useEffect(() => {
+    start();
+    return pause;
+  }, []);
+
+  return (
+    <div
+      className={`app-toast app-toast-${toast.severity}`}
+      role={toast.severity === 'error' ? 'alert' : 'status'}
+    >
+      <div className="app-toast-body">
+        {toast.title !== undefined && (
+          <div className="app-toast-title">
+            {localize(toast.title, ...toast.titleLocalizationParams)}
+          </div>
+        )}
+        <div className="app-toast-message">
+          {localize(toast.message, ...toast.messageLocalizationParams)}
+        </div>
+      </div>
+      {toast.closable && (
+        <button
+          type="button"
+          className="btn-close btn-close-sm"
+          aria-label={localize({ key: 'AbpUi::Close', defaultValue: 'Close' })}
+          onClick={() => toaster.remove(toast.id)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Fixed 30 px from the bottom-right corner (bottom-left in RTL), 350 px wide. */
+export function ToastContainer() {
+  const toasts = useStore(toastStore);
+  return (
+    <div className="app-toast-container" aria-live="polite">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}
