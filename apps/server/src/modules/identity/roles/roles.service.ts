@@ -40,7 +40,7 @@ export function createRolesService(deps: {
   const announce = (userIds: readonly string[]) =>
     userIds.length === 0
       ? Promise.resolve()
-      : data.afterCommit(() => deps.changes.usersChanged(userIds));
+      : data.afterCommit(() => deps.changes.usersChanged({ userIds, signOut: false }));
 
   async function load(id: string) {
     const role = await roles.findById(id);

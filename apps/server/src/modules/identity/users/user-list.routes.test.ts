@@ -85,6 +85,10 @@ describe('users list', () => {
     // LIKE's wildcards are literal characters in a filter.
     expect((await list('filter=_')).totalCount).toBe(10);
     expect((await list(`filter=${encodeURIComponent('%')}`)).totalCount).toBe(10);
+    // Nor do quotes or FTS syntax break the trigram index's query.
+    for (const odd of ['"', 'a"b"c', 'NEAR(x y)', '*^:-']) {
+      expect((await list(`filter=${encodeURIComponent(odd)}`)).totalCount, odd).toBe(0);
+    }
     expect((await list('skipCount=1000')).items).toEqual([]);
   });
 

@@ -6,8 +6,6 @@ import type { UserCounts } from './user-counts.js';
 import { type ListedUser, type UserListRepository, userSortKeys } from './user-list.repository.js';
 import { searchTermsOf } from './user-search.js';
 
-/** The index is asked for this many trigrams: the rarest two narrow as well as all of them. */
-const INDEX_GRAMS = 2;
 /** Trigrams of one word whose frequency is looked up at most (a long paste would cost many). */
 const MAX_GRAMS_WEIGHED = 12;
 /**
@@ -52,24 +50,29 @@ export function createUserListService(deps: {
     );
 
   /**
-   * The trigrams to ask the index for: the rarest of each word first (two trigrams of one word
-   * often mean the same users: "LOP" and "OPE" are both López), then the rarest of the rest.
+   * The trigrams to ask the index for: the rarest of each word (two trigrams of one word often
+   * mean the same users: "LOP" and "OPE" are both López), then, for a single word, its next
+   * rarest when that one is rare too (the index reads every trigram's whole list, so a common
+   * second trigram costs more than it saves).
    */
   async function rarestGrams(terms: readonly string[]): Promise<string[]> {
-    const perTerm = terms.map((term) => [...new Set(trigramsOf(term))].slice(0, MAX_GRAMS_WEIGHED));
     const weighed = await Promise.all(
-      perTerm.map((grams) =>
-        Promise.all(grams.map(async (gram) => ({ gram, frequency: await frequencyOf(gram) }))),
+      terms.map((term) =>
+        Promise.all(
+          [...new Set(trigramsOf(term))]
+            .slice(0, MAX_GRAMS_WEIGHED)
+            .map(async (gram) => ({ gram, frequency: await frequencyOf(gram) })),
+        ),
       ),
     );
     const byRarity = weighed.map((grams) => grams.sort((a, b) => a.frequency - b.frequency));
     const chosen = byRarity.flatMap((grams) => grams.slice(0, 1));
-    const rest = byRarity
-      .flatMap((grams) => grams.slice(1))
-      .sort((a, b) => a.frequency - b.frequency);
-    return [...chosen, ...rest]
-      .slice(0, Math.max(INDEX_GRAMS, chosen.length))
-      .map((entry) => entry.gram);
+    const [first] = chosen;
+    const second = byRarity[0]?.[1];
+    if (chosen.length === 1 && first && second && second.frequency <= first.frequency * 4) {
+      chosen.push(second);
+    }
+    return chosen.map((entry) => entry.gram);
   }
 
   const countOf = (terms: readonly string[], grams: readonly string[]) =>

@@ -10,7 +10,7 @@ import {
   signedIn,
   USER_PASSWORD,
 } from '../../../../test/identity-api.js';
-import { passwordGrant } from '../../../../test/sign-in-helpers.js';
+import { passwordGrant, refreshGrant } from '../../../../test/sign-in-helpers.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 
 let testApp: TestApp;
@@ -148,6 +148,10 @@ describe('user rules', () => {
   it('deactivates a user: no sign-in, and its tokens stop at once', async () => {
     const user = await createUser(admin, 'leaving');
     const token = await signedIn(testApp.app, 'leaving');
+    const session = await passwordGrant(testApp.app, {
+      username: 'leaving',
+      password: USER_PASSWORD,
+    });
     expect((await token.get('/api/abp/application-configuration')).statusCode).toBe(200);
     const off = await admin.put(`${users}/${user.id}`, { ...editBody(user), isActive: false });
     expect(off.json().isActive).toBe(false);
@@ -157,6 +161,8 @@ describe('user rules', () => {
       password: USER_PASSWORD,
     });
     expect(grant.json().error).toBe('invalid_grant');
+    const refreshed = await refreshGrant(testApp.app, session.json().refresh_token);
+    expect(refreshed.json().error).toBe('invalid_grant');
   });
 
   it('refuses to delete yourself (010001)', async () => {

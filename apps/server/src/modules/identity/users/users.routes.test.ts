@@ -11,7 +11,7 @@ import {
   signedIn,
   USER_PASSWORD,
 } from '../../../../test/identity-api.js';
-import { passwordGrant } from '../../../../test/sign-in-helpers.js';
+import { passwordGrant, refreshGrant } from '../../../../test/sign-in-helpers.js';
 import { includingDeleted, withinTenant } from '../../../platform/data/data-scope.js';
 
 let testApp: TestApp;
@@ -113,6 +113,11 @@ describe('users API', () => {
   it('updates fields and roles, and sets the password when one is given', async () => {
     const user = await createUser(admin, 'dario', { roleNames: ['Staff'] });
     const before = await signedIn(testApp.app, 'dario');
+    const session = await passwordGrant(testApp.app, {
+      username: 'dario',
+      password: USER_PASSWORD,
+    });
+    const refreshToken = session.json().refresh_token as string;
     const updated = await admin.put(`${users}/${user.id}`, {
       userName: 'dario.m',
       email: 'dario@example.test',
@@ -142,6 +147,8 @@ describe('users API', () => {
         .statusCode,
     ).toBe(200);
     expect((await before.get('/api/abp/application-configuration')).statusCode).toBe(401);
+    // So did the refresh token: a password set by an administrator ends every session.
+    expect((await refreshGrant(testApp.app, refreshToken)).json().error).toBe('invalid_grant');
   });
 
   it('keeps the password when none is given, and roles when roleNames is null', async () => {

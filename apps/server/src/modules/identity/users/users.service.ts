@@ -49,8 +49,8 @@ export function createUsersService(deps: {
   changes: IdentityChanges;
 }) {
   const { data, users, manager, hasher, passwordValidator, settings, permissions } = deps;
-  const announce = (userIds: readonly string[]) =>
-    data.afterCommit(() => deps.changes.usersChanged(userIds));
+  const announce = (userIds: readonly string[], signOut = false) =>
+    data.afterCommit(() => deps.changes.usersChanged({ userIds, signOut }));
 
   async function load(id: string) {
     const user = await users.findById(id);
@@ -155,7 +155,7 @@ export function createUsersService(deps: {
           });
           if (!saved) throw new ConcurrencyError();
           if (roleIds) await users.setRoles(id, roleIds);
-          await announce([id]);
+          await announce([id], Boolean(passwordHash) || deactivated);
         });
       } catch (error) {
         manager.translateUniqueViolation(error, userName, email);
@@ -173,7 +173,7 @@ export function createUsersService(deps: {
         await users.softDelete(id);
         await users.removeRoleLinksOf(id);
         await permissions.deleteAllOf(USER_PROVIDER, id);
-        await announce([id]);
+        await announce([id], true);
       });
     },
 
