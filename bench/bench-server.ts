@@ -1,9 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
+import { defaultPasswordHasherOptions } from '../apps/server/dist/modules/identity/password-hasher.js';
 
 /**
  * The built server on a fresh SQLite database, plus the baselines every figure is divided by, in
@@ -30,33 +32,64 @@ const app = await buildApp(config);
 app.get('/bench/bare', async () => ({ hello: 'world' }));
 const address = await app.listen({ port, host: '127.0.0.1' });
 
-/** argon2id verifications per second with `concurrency` in flight, as the password grant runs them. */
-async function argon2Rate(seconds: number, concurrency: number): Promise<number> {
-  const encoded = await hash(BENCH_ADMIN_PASSWORD, {
-    memoryCost: 19_456,
-    timeCost: 2,
-    parallelism: 1,
-    algorithm: 2,
-  });
-  const end = Date.now() + seconds * 1000;
-  let done = 0;
+/** The admin's hash as the server stores it: the same argon2id parameters as its hasher. */
+const encoded = await hash(BENCH_ADMIN_PASSWORD, {
+  ...defaultPasswordHasherOptions,
+  algorithm: 2, // argon2id (an ambient const enum in @node-rs/argon2's types)
+});
+
+/**
+ * argon2id verifications for `seconds` with `concurrency` in flight, as the password grant runs
+ * them under load (one verification per request, `concurrency` connections).
+ */
+async function argon2(seconds: number, concurrency: number) {
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let count = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
+      while (performance.now() < end) {
         await verify(encoded, BENCH_ADMIN_PASSWORD);
-        done++;
+        count++;
       }
     }),
   );
-  return done / seconds;
+  return { count, seconds: (performance.now() - start) / 1000 };
+}
+
+/**
+ * `BENCH_PROFILE_DIR`: each scenario's CPU profile (V8's .cpuprofile, open it in Chrome's DevTools
+ * or aggregate its self time with bench/profile-summary.ts), taken in this process only.
+ */
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const inspector = profileDir ? new Session() : undefined;
+if (inspector && profileDir) {
+  mkdirSync(profileDir, { recursive: true });
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
 }
 
 process.send?.({ address, dataDir });
 process.on(
   'message',
-  async (message: { command: string; seconds?: number; concurrency?: number }) => {
+  async (message: { command: string; seconds?: number; concurrency?: number; name?: string }) => {
+    if (message.command === 'cpu') process.send?.(process.cpuUsage());
+    if (message.command === 'profile-start') {
+      await inspector?.post('Profiler.start');
+      process.send?.({ ok: true });
+    }
+    if (message.command === 'profile-stop') {
+      const result = await inspector?.post('Profiler.stop');
+      if (result && profileDir)
+        writeFileSync(
+          join(profileDir, `${message.name}.cpuprofile`),
+          JSON.stringify(result.profile),
+        );
+      process.send?.({ ok: true });
+    }
     if (message.command === 'argon2') {
-      process.send?.({ rate: await argon2Rate(message.seconds ?? 5, message.concurrency ?? 10) });
+      process.send?.(await argon2(message.seconds ?? 5, message.concurrency ?? 10));
     }
     if (message.command === 'close') {
       await app.close();

@@ -2,16 +2,56 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { appPort, lockedDownPort, smtpPort } from './e2e/support/ports';
 
-const port = 3100;
+const port = appPort;
 /** `E2E_BASE_URL` points the specs at an app already running (e.g. `vite preview` proxying to a dev server). */
 const external = process.env.E2E_BASE_URL;
 const appUrl = external ?? `http://localhost:${port}`;
 
 /**
- * End-to-end tests against the real built server (which serves the built SPA) on a fresh data
- * directory, in Debian's Chromium: never a downloaded browser.
+ * ABP's configuration setting provider reads `Settings__Abp.X.Y` variables. Their names hold dots,
+ * which the shell Playwright starts the server with drops from the environment, so they go on the
+ * command line through `env`.
  */
+function serverCommand(settings: Record<string, string>): string {
+  const assignments = Object.entries(settings).map(
+    ([name, value]) => `'Settings__${name}=${value}'`,
+  );
+  return ['env', ...assignments, 'node ../server/dist/main.js'].join(' ');
+}
+
+/** A server on a fresh data directory, with the seed admin and generous rate limits. */
+function server(listenOn: number, settings: Record<string, string> = {}) {
+  const url = `http://localhost:${listenOn}`;
+  return {
+    command: serverCommand({
+      // Reset e-mails go to the account specs' in-process SMTP server.
+      'Abp.Mailing.Smtp.Host': '127.0.0.1',
+      'Abp.Mailing.Smtp.Port': String(smtpPort),
+      'Abp.Mailing.Smtp.UseDefaultCredentials': 'true',
+      'Abp.Mailing.Smtp.EnableSsl': 'false',
+      ...settings,
+    }),
+    url: `${url}/api/abp/application-configuration`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(listenOn),
+      APP_URL: url,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'vineta-e2e-')),
+      ADMIN_PASSWORD: '1q2w3E*',
+      LOG_LEVEL: 'warn',
+      // The specs register many users and sign in often from one address.
+      RATE_LIMIT_ACCOUNT_PER_IP: '1000',
+      RATE_LIMIT_TOKEN_PER_IP: '2000',
+      RATE_LIMIT_TOKEN_PER_USER_NAME: '200',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/.artifacts/results',
@@ -39,19 +79,11 @@ export default defineConfig({
   },
   webServer: external
     ? undefined
-    : {
-        command: 'node ../server/dist/main.js',
-        url: `${appUrl}/api/abp/application-configuration`,
-        reuseExistingServer: !process.env.CI,
-        timeout: 60_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          PORT: String(port),
-          APP_URL: appUrl,
-          DATA_DIR: mkdtempSync(join(tmpdir(), 'vineta-e2e-')),
-          ADMIN_PASSWORD: '1q2w3E*',
-          LOG_LEVEL: 'warn',
-        },
-      },
+    : [
+        server(port),
+        server(lockedDownPort, {
+          'Abp.Account.IsSelfRegistrationEnabled': 'false',
+          'Abp.Account.EnableLocalLogin': 'false',
+        }),
+      ],
 });

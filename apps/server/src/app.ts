@@ -1,7 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -30,6 +29,7 @@ import type { Authenticator } from './platform/http/current-user.js';
 import { requestLogSerializers } from './platform/http/log-redaction.js';
 import { registerOpenApi } from './platform/http/open-api.js';
 import { requestContextPlugin } from './platform/http/request-context.plugin.js';
+import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
 import { DEFAULT_LANGUAGE_SETTING } from './platform/localization/localization.settings.js';
 import { createServices, type Services } from './services.js';
@@ -101,7 +101,7 @@ export async function buildApp(
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'] },
     },
@@ -113,9 +113,13 @@ export async function buildApp(
   // Before the request context: the sign-in server answers its own paths in OAuth's format.
   const signInServer = await mountSignInServer(app, services, defaultCulture);
   // Users whose roles, security stamp or status the identity administration changed: the
-  // sign-in server drops its cached accounts so the next request sees them as they are now.
-  services.identityChanges.onUsersChanged(async (userIds) => {
-    for (const userId of userIds) await signInServer.authServer.forgetAccount(userId);
+  // sign-in server drops its cached accounts so the next request sees them as they are now, and
+  // ends every session and refresh token of those who got a new password or lost access.
+  services.identityChanges.onUsersChanged(async ({ userIds, signOut }) => {
+    for (const userId of userIds) {
+      if (signOut) await signInServer.authServer.revokeAllOf(userId);
+      else await signInServer.authServer.forgetAccount(userId);
+    }
   });
   await app.register(requestContextPlugin, {
     authenticator: options.authenticator ?? signInServer.authServer.authenticator,

@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test';
 import {
+  admin,
   artifacts,
-  clientId,
   isSignInServerReady,
   registerUser,
+  requestToken,
+  revokeToken,
   signIn,
+  storedUser,
   useLanguage,
 } from './support/app';
 
@@ -48,19 +51,71 @@ test.describe('error screens', () => {
     });
   });
 
-  test('a revoked token: the 401 dialog, then the sign-in page', async ({ page, request }) => {
+  // SPEC.md section 8: a 401 to an operation of a signed-in user is the dialog, then sign-in.
+  test('a token the API refuses: the 401 dialog, then the sign-in page', async ({
+    page,
+    request,
+  }) => {
     test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await useLanguage(page, 'es-MX');
     const token = await signIn(page, request);
     await page.goto('/home');
-    await request.post('/connect/revocation', {
-      form: { token: token.access_token, client_id: clientId },
-    });
+    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toBeVisible();
+    await revokeToken(request, token.access_token, 'access_token');
+    // The language switch reloads the configuration with the token, which the server refuses.
     await page.getByRole('button', { name: /Idioma/ }).click();
     await page.getByRole('button', { name: 'English' }).click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('You are not authenticated!');
+    await expect(dialog).toContainText(
+      'You should be authenticated (sign in) in order to perform this operation.',
+    );
+    expect(await storedUser(page)).toBeNull();
+    await page.screenshot({ path: `${artifacts}/error-401-dialog-es-MX-1280.png` });
     await dialog.getByRole('button').click();
-    await expect(page).toHaveURL(/\/account\/login/);
+    await expect(page).toHaveURL(/\/account\/login\?returnUrl=%2Fhome$/);
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  });
+
+  // SPEC.md section 4: a refresh error clears the tokens and goes to sign-in; no dialog.
+  test('a refresh that fails: the tokens are cleared and the sign-in page opens', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
+    await useLanguage(page, 'es-MX');
+    const other = await requestToken(request, admin);
+    if (!other.refresh_token) throw new Error('the password grant gave no refresh token');
+    await revokeToken(request, other.refresh_token, 'refresh_token');
+    // A working access token due for refresh in 5 s, with a refresh token the server revoked.
+    await signIn(page, request, admin, { expiresIn: 65, refreshToken: other.refresh_token });
+    const refresh = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/connect/token') &&
+        (response.request().postData() ?? '').includes('grant_type=refresh_token'),
+      { timeout: 20_000 },
+    );
+    await page.goto('/home');
+    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toBeVisible();
+    expect((await refresh).status()).toBe(400);
+    await expect(page).toHaveURL(/\/account\/login\?returnUrl=%2Fhome$/);
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(await storedUser(page)).toBeNull();
+  });
+
+  test('a stored token revoked before the visit: the sign-in page, without a dialog', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
+    await useLanguage(page, 'es-MX');
+    const token = await signIn(page, request);
+    await revokeToken(request, token.access_token, 'access_token');
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/account\/login\?returnUrl=%2Fhome$/);
+    await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(await storedUser(page)).toBeNull();
   });
 });

@@ -25,7 +25,7 @@ export interface BundleMeasure {
 }
 
 /** The route's page modules, besides the entry, that render `/account/login`. */
-const loginModules = ['src/modules/account/login-page.tsx'];
+const loginModules = ['src/modules/account/login/login-page.tsx'];
 /** The stylesheet the app links for left-to-right languages (es-MX). */
 const stylesheetPattern = /theme-ltr\.scss$/;
 
@@ -87,17 +87,18 @@ export function measureLoginBundle(distDir: string): BundleMeasure {
   };
 }
 
-const budget = { jsGzipBytes: 90 * 1024, cssGzipBytes: 30 * 1024 };
+/** Issue 4's budget for /account/login, gzipped. */
+export const loginBundleBudget = { jsGzipBytes: 90 * 1024, cssGzipBytes: 30 * 1024 };
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const result = measureLoginBundle(resolve(import.meta.dirname, '..', 'dist'));
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`${result.route}`);
   console.log(
-    `  JS : ${kb(result.jsGzipBytes)} gzipped (${kb(result.jsBytes)} raw) in ${result.jsFiles.length} files; budget ${kb(budget.jsGzipBytes)}`,
+    `  JS : ${kb(result.jsGzipBytes)} gzipped (${kb(result.jsBytes)} raw) in ${result.jsFiles.length} files; budget ${kb(loginBundleBudget.jsGzipBytes)}`,
   );
   console.log(
-    `  CSS: ${kb(result.cssGzipBytes)} gzipped (${kb(result.cssBytes)} raw) in ${result.cssFiles.length} files; budget ${kb(budget.cssGzipBytes)}`,
+    `  CSS: ${kb(result.cssGzipBytes)} gzipped (${kb(result.cssBytes)} raw) in ${result.cssFiles.length} files; budget ${kb(loginBundleBudget.cssGzipBytes)}`,
   );
   for (const file of [...result.jsFiles, ...result.cssFiles]) console.log(`    ${file}`);
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));

@@ -87,5 +87,37 @@ function openSqlite(file: string): SqliteDatabase.Database {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  cachePreparedStatements(database);
   return database;
+}
+
+/** Distinct statements kept prepared per SQLite connection; the application has a few hundred. */
+const PREPARED_STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; compiling the SQL cost ~35 µs a statement, a
+ * sixth of the refresh grant's database time (profiled with `npm run bench`). The statements are
+ * reused by their text instead (the parameters are bound per call), least recently used out first.
+ * A statement still being iterated (a streamed select) is `busy` and cannot run twice at once: the
+ * rare caller that meets one gets a fresh statement.
+ */
+export function cachePreparedStatements(database: SqliteDatabase.Database): void {
+  const prepare = database.prepare.bind(database);
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  database.prepare = ((source: string) => {
+    const cached = statements.get(source);
+    if (cached && !cached.busy) {
+      statements.delete(source);
+      statements.set(source, cached);
+      return cached;
+    }
+    const statement = prepare(source);
+    if (cached) return statement;
+    if (statements.size >= PREPARED_STATEMENT_CACHE_SIZE) {
+      const oldest = statements.keys().next().value;
+      if (oldest !== undefined) statements.delete(oldest);
+    }
+    statements.set(source, statement);
+    return statement;
+  }) as SqliteDatabase.Database['prepare'];
 }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { appPort } from './ports';
 
-export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:3100';
+export const baseUrl = process.env.E2E_BASE_URL ?? `http://localhost:${appPort}`;
 export const clientId = 'Vineta_App';
 export const scope = 'openid profile email phone roles offline_access Vineta';
 export const admin = { username: 'admin', password: '1q2w3E*' };
@@ -32,10 +33,22 @@ export async function requestToken(
 
 /**
  * Signs the browser in the way the app's password flow leaves it: oidc-client-ts's stored user
- * plus the remember-me cookie. The sign-in form itself belongs to the account screens.
+ * plus the remember-me cookie. The sign-in form itself belongs to the account screens. `stored`
+ * changes what is stored: a shorter lifetime (the app refreshes 60 s before expiry) or another
+ * refresh token.
  */
-export async function signIn(page: Page, request: APIRequestContext, credentials = admin) {
-  const token = await requestToken(request, credentials);
+export async function signIn(
+  page: Page,
+  request: APIRequestContext,
+  credentials = admin,
+  stored: { expiresIn?: number; refreshToken?: string } = {},
+) {
+  const issued = await requestToken(request, credentials);
+  const token = {
+    ...issued,
+    expires_in: stored.expiresIn ?? issued.expires_in,
+    refresh_token: stored.refreshToken ?? issued.refresh_token,
+  };
   await page.goto('/account/login');
   const origin = new URL(page.url()).origin;
   await page.evaluate(
@@ -56,7 +69,27 @@ export async function signIn(page: Page, request: APIRequestContext, credentials
     { token, key: `oidc.user:${origin}:${clientId}` },
   );
   await page.context().addCookies([{ name: 'rememberMe', value: 'true', url: origin }]);
-  return token;
+  return issued;
+}
+
+/** oidc-client-ts's stored user, or null once the app dropped it. */
+export function storedUser(page: Page): Promise<string | null> {
+  return page.evaluate(
+    (key) => localStorage.getItem(key),
+    `oidc.user:${new URL(page.url()).origin}:${clientId}`,
+  );
+}
+
+/** Revokes a token at the sign-in server's revocation endpoint (the whole grant goes with it). */
+export async function revokeToken(
+  request: APIRequestContext,
+  token: string,
+  hint: 'access_token' | 'refresh_token',
+) {
+  const response = await request.post('/connect/revocation', {
+    form: { token, token_type_hint: hint, client_id: clientId },
+  });
+  if (!response.ok()) throw new Error(`revocation failed: ${response.status()}`);
 }
 
 /** Registers a user without any policy (self-registration is on by default). */

@@ -1,4 +1,4 @@
-import { navigateToLogin } from '#src/core/auth/auth-service';
+import { signInAgain } from '#src/core/auth/auth-service';
 import type { HttpErrorPresenter } from '#src/core/http/http-error-handler';
 import { confirmation } from '#src/theme/confirmation/confirmation';
 import { showErrorScreen } from '#src/theme/error-screen/error-screen-store';
@@ -11,5 +11,5 @@ export const httpErrorPresenter: HttpErrorPresenter = {
       hideCancelBtn: true,
       yesText: { key: 'AbpUi::Close', defaultValue: 'Close' },
     }),
-  navigateToLogin: () => navigateToLogin(`${location.pathname}${location.search}`),
+  navigateToLogin: () => void signInAgain(),
 };

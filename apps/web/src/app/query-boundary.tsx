@@ -5,8 +5,8 @@ import { createAppQueryClient } from '#src/core/query/query-client';
 const queryClient = createAppQueryClient();
 
 /**
- * TanStack Query for the signed-in areas. It sits on a lazy route around the application-layout
- * pages, so the sign-in page does not download it.
+ * TanStack Query for the pages. It sits on a lazy route around every page but the sign-in page,
+ * so the sign-in page does not download it.
  */
 export function QueryBoundary() {
   return (

@@ -6,6 +6,7 @@ import {
   redirect,
 } from 'react-router';
 import { getAppConfiguration } from '#src/core/app-configuration/app-configuration-store';
+import { loginPath } from '#src/core/auth/auth-service';
 import {
   requireAuthenticated,
   requireInternalAuthentication,
@@ -54,6 +55,12 @@ function NoFallback() {
   return null;
 }
 
+/**
+ * Every page but the sign-in page sits under the lazy TanStack Query boundary: the sign-in page
+ * is the first download of most visits and stays without it.
+ */
+const usesQueries = (entry: RouteEntry) => entry.path !== loginPath;
+
 export function buildRoutes(entries: readonly RouteEntry[]): RouteObject[] {
   const pages = entries.filter((entry) => entry.path && (entry.page || entry.redirectTo));
   return [
@@ -69,9 +76,9 @@ export function buildRoutes(entries: readonly RouteEntry[]): RouteObject[] {
           children: [
             {
               lazy: async () => ({ Component: (await import('./query-boundary')).QueryBoundary }),
-              children: pages.filter((entry) => entry.layout === 'application').map(toRouteObject),
+              children: pages.filter(usesQueries).map(toRouteObject),
             },
-            ...pages.filter((entry) => entry.layout !== 'application').map(toRouteObject),
+            ...pages.filter((entry) => !usesQueries(entry)).map(toRouteObject),
             {
               path: signinCallbackPath.slice(1),
               lazy: async () => ({

@@ -3,12 +3,15 @@ import {
   onAppConfigurationRefreshed,
   refreshAppConfiguration,
 } from '#src/core/app-configuration/get-application-configuration';
-import { initAuth } from '#src/core/auth/auth-service';
-import { removeRememberMe } from '#src/core/auth/remember-me';
-import { authStore, clearOAuthStorage } from '#src/core/auth/token-storage';
+import { endSession, initAuth } from '#src/core/auth/auth-service';
+import { authStore } from '#src/core/auth/token-storage';
 import { loadEnvironment, parseEnvironment, setEnvironment } from '#src/core/environment';
 import { defaultErrorMessages } from '#src/core/http/default-error-messages';
-import { reportHttpError, setHttpErrorListener } from '#src/core/http/http';
+import {
+  reportHttpError,
+  setHttpErrorListener,
+  setRejectedTokenListener,
+} from '#src/core/http/http';
 import { createHttpErrorHandler } from '#src/core/http/http-error-handler';
 import { RestError } from '#src/core/http/remote-service-error';
 import {
@@ -27,6 +30,7 @@ import ltrStylesheet from '#src/theme/styles/theme-ltr.scss?url';
 import rtlStylesheet from '#src/theme/styles/theme-rtl.scss?url';
 import { App } from './app';
 import { httpErrorPresenter } from './http-error-presenter';
+import { registerModuleComponents } from './module-components';
 import { resolveTenantFromUrl } from './resolve-tenant-from-url';
 import { createAppRouter } from './router';
 import { routeEntries } from './routes';
@@ -44,7 +48,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const firstStylesheet = applyDirection(guessDirection(language), language);
 
   routeRegistry.set(routeEntries);
+  registerModuleComponents();
   setHttpErrorListener(createHttpErrorHandler(httpErrorPresenter));
+  // A token the server refuses is dropped at once; the 401 dialog then leads to sign-in (SPEC §8).
+  setRejectedTokenListener(endSession);
   onAppConfigurationRefreshed(({ localization: { currentCulture } }) =>
     applyDirection(currentCulture.isRightToLeft ? 'rtl' : 'ltr', currentCulture.cultureName),
   );
@@ -67,14 +74,17 @@ export async function startApp(container: HTMLElement): Promise<void> {
   root.render(<App router={router} />);
 }
 
-/** A stored token the server no longer accepts (401) is dropped and the anonymous configuration loaded. */
+/**
+ * A stored token the server no longer accepts (401) is dropped and the anonymous configuration
+ * loaded: like an expired session whose refresh failed (SPEC.md section 4), the route guards then
+ * send to sign-in; no operation of the user's failed, so there is no 401 dialog.
+ */
 async function loadFirstConfiguration(): Promise<void> {
+  const signedIn = Boolean(authStore.get());
   try {
     await refreshAppConfiguration({ skipHandleError: true });
   } catch (error) {
-    if (error instanceof RestError && error.status === 401 && authStore.get()) {
-      clearOAuthStorage();
-      removeRememberMe();
+    if (error instanceof RestError && error.status === 401 && signedIn) {
       await refreshAppConfiguration();
       return;
     }

@@ -36,6 +36,12 @@ describe('environment', () => {
     expect(() => parseEnvironment({ VITE_OAUTH_FLOW: 'implicit' }, origin)).toThrow(
       /VITE_OAUTH_FLOW/,
     );
+    expect(() => parseEnvironment({ VITE_APP_NAME: 3, PROD: 'yes' }, origin)).toThrow(
+      'Invalid environment variables: PROD, VITE_APP_NAME',
+    );
+    expect(
+      parseEnvironment({ VITE_OAUTH_FLOW: ' ', VITE_APP_NAME: ' Demo ' }, origin),
+    ).toMatchObject({ application: { name: 'Demo' }, oAuthConfig: { flow: 'password' } });
   });
 
   it('merges the remote environment deeply or overwrites it', () => {

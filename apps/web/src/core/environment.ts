@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { deepMerge } from './deep-merge';
 
 export type OAuthFlow = 'password' | 'code';
@@ -25,32 +24,68 @@ export interface Environment {
 export const signinCallbackPath = '/signin-oidc';
 export const signoutCallbackPath = '/signout-callback-oidc';
 
-const text = z.optional(z.string().check(z.trim()));
-const variablesSchema = z.object({
-  PROD: z.optional(z.boolean()),
-  VITE_APP_NAME: text,
-  VITE_APP_BASE_URL: text,
-  VITE_APP_LOGO_URL: text,
-  VITE_OAUTH_FLOW: z.optional(z.enum(['password', 'code'])),
-  VITE_OAUTH_ISSUER: text,
-  VITE_OAUTH_CLIENT_ID: text,
-  VITE_OAUTH_SCOPE: text,
-  VITE_API_URL: text,
-  VITE_TENANT_KEY: text,
-  VITE_REMOTE_ENV_URL: text,
-  VITE_REMOTE_ENV_MERGE: z.optional(z.enum(['deepmerge', 'overwrite'])),
-});
+const flows: readonly OAuthFlow[] = ['password', 'code'];
+const mergeStrategies: readonly RemoteEnvMergeStrategy[] = ['deepmerge', 'overwrite'];
 
-export type EnvironmentVariables = z.infer<typeof variablesSchema>;
+/** Vite's variables the app reads; all optional. */
+export interface EnvironmentVariables {
+  PROD?: boolean;
+  VITE_APP_NAME?: string;
+  VITE_APP_BASE_URL?: string;
+  VITE_APP_LOGO_URL?: string;
+  VITE_OAUTH_FLOW?: OAuthFlow;
+  VITE_OAUTH_ISSUER?: string;
+  VITE_OAUTH_CLIENT_ID?: string;
+  VITE_OAUTH_SCOPE?: string;
+  VITE_API_URL?: string;
+  VITE_TENANT_KEY?: string;
+  VITE_REMOTE_ENV_URL?: string;
+  VITE_REMOTE_ENV_MERGE?: RemoteEnvMergeStrategy;
+}
+
+/**
+ * Checks Vite's variables by hand rather than with zod: the start-up chunk renders the sign-in
+ * page, and any zod there would carry the zod core that the lazy pages' contract schemas use
+ * (docs/decisions/005-preact-compat.md). Strings are trimmed; an empty one counts as unset.
+ */
+function readVariables(variables: Record<string, unknown>): EnvironmentVariables {
+  const invalid: string[] = [];
+  const text = (name: keyof EnvironmentVariables): string | undefined => {
+    const value = variables[name];
+    if (value === undefined) return undefined;
+    if (typeof value === 'string') return value.trim();
+    invalid.push(name);
+    return undefined;
+  };
+  const oneOf = <T extends string>(name: keyof EnvironmentVariables, allowed: readonly T[]) => {
+    const value = text(name);
+    if (!value) return undefined;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    invalid.push(name);
+    return undefined;
+  };
+  if (variables.PROD !== undefined && typeof variables.PROD !== 'boolean') invalid.push('PROD');
+  const read: EnvironmentVariables = {
+    ...(typeof variables.PROD === 'boolean' ? { PROD: variables.PROD } : {}),
+    VITE_APP_NAME: text('VITE_APP_NAME'),
+    VITE_APP_BASE_URL: text('VITE_APP_BASE_URL'),
+    VITE_APP_LOGO_URL: text('VITE_APP_LOGO_URL'),
+    VITE_OAUTH_FLOW: oneOf('VITE_OAUTH_FLOW', flows),
+    VITE_OAUTH_ISSUER: text('VITE_OAUTH_ISSUER'),
+    VITE_OAUTH_CLIENT_ID: text('VITE_OAUTH_CLIENT_ID'),
+    VITE_OAUTH_SCOPE: text('VITE_OAUTH_SCOPE'),
+    VITE_API_URL: text('VITE_API_URL'),
+    VITE_TENANT_KEY: text('VITE_TENANT_KEY'),
+    VITE_REMOTE_ENV_URL: text('VITE_REMOTE_ENV_URL'),
+    VITE_REMOTE_ENV_MERGE: oneOf('VITE_REMOTE_ENV_MERGE', mergeStrategies),
+  };
+  if (invalid.length > 0) throw new Error(`Invalid environment variables: ${invalid.join(', ')}`);
+  return read;
+}
 
 /** Parses Vite's variables once; an unknown flow or merge strategy fails with the variable's name. */
 export function parseEnvironment(variables: Record<string, unknown>, origin: string): Environment {
-  const parsed = z.safeParse(variablesSchema, variables);
-  if (!parsed.success) {
-    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
-    throw new Error(`Invalid environment variables: ${names}`);
-  }
-  const v = parsed.data;
+  const v = readVariables(variables);
   const baseUrl = v.VITE_APP_BASE_URL || origin;
   const issuer = (v.VITE_OAUTH_ISSUER || origin).replace(/\/+$/, '');
   return {

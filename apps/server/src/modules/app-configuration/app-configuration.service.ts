@@ -87,11 +87,23 @@ export function createAppConfigurationService(deps: {
     return `{"localization":${localizationFragment(request.culture, request.includeLocalizationResources)},${auth}`;
   }
 
+  // The whole user is part of the key: a changed name or role list is a different answer. Users are
+  // not changed once authenticated, and the bearer-token authenticator hands out the same object
+  // while the user's details stay the same, so each object is serialized once.
+  const userKeys = new WeakMap<CurrentUser, string>();
+  const userKey = (user: CurrentUser) => {
+    let key = userKeys.get(user);
+    if (key === undefined) {
+      key = JSON.stringify(user);
+      userKeys.set(user, key);
+    }
+    return key;
+  };
+
   return {
     get(request: ConfigurationRequest): Promise<CompressedJson> {
-      // The whole user is part of the key: a changed name or role list is a different answer.
       const key = `${request.culture}|${request.tenant.id ?? ''}|${request.includeLocalizationResources ? 1 : 0}|${
-        request.user ? JSON.stringify(request.user) : ''
+        request.user ? userKey(request.user) : ''
       }`;
       return cache.getOrAdd(key, async () => new CompressedJson(await build(request)));
     },

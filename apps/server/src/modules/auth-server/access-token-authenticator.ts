@@ -1,40 +1,41 @@
 import type { Provider } from 'oidc-provider';
 import { AuthorizationError } from '../../platform/errors/business-error.js';
 import type { Authenticator, CurrentUser } from '../../platform/http/current-user.js';
-import type { AccountLookup } from './account-lookup.js';
+import type { AccessTokenCache, VerifiedAccessToken } from './access-token-cache.js';
+import type { AccountLookup, AccountSnapshot } from './account-lookup.js';
 import { API_SCOPE } from './clients.js';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
 
 /**
  * The API's authentication: `Authorization: Bearer <opaque access token>` looked up in the sign-in
- * server's store on every request, so a revoked token (sign-out, refresh-token reuse, password
- * reset) stops at once. The token must be unexpired, carry the API scope (ABP's audience), belong
- * to an active, undeleted user, and have been issued under the user's current security stamp.
- * The user's details come from a short-lived cache, not from the token, so role changes apply
- * within the same bound. Anything wrong is ABP's 401.
+ * server's store, then kept briefly in a cache of verified tokens that every revocation (sign-out,
+ * refresh-token reuse, password reset, the revocation endpoint) empties at once on this instance
+ * and, over Redis, on the others (see access-token-cache.ts). The token must be unexpired, carry
+ * the API scope (ABP's audience), belong to an active, undeleted user, and have been issued under
+ * the user's current security stamp: the user is checked on every request, through the account
+ * lookup's short-lived cache, so role changes, deactivation and a new stamp apply within its
+ * bound. Anything wrong is ABP's 401 (and nothing negative is cached).
  */
 export function createAccessTokenAuthenticator(deps: {
   provider: () => Provider;
   lookup: AccountLookup;
+  cache: AccessTokenCache;
 }): Authenticator {
-  return {
-    async authenticate(request): Promise<CurrentUser | null> {
-      const header = request.headers.authorization;
-      if (header === undefined || header === '') return null;
-      const match = typeof header === 'string' ? BEARER.exec(header) : null;
-      if (!match?.[1]) throw new AuthorizationError(false);
-
-      const token = await deps.provider().AccessToken.find(match[1]);
-      // DPoP- or certificate-bound tokens cannot be presented as plain bearer tokens.
-      if (!token?.accountId || token.isSenderConstrained()) throw new AuthorizationError(false);
-      if (!token.scopes.has(API_SCOPE)) throw new AuthorizationError(false);
-
-      const account = await deps.lookup.find(token.accountId);
-      const stamp = (token.extra as { sst?: unknown } | undefined)?.sst;
-      if (!account || stamp !== account.stampDigest) throw new AuthorizationError(false);
-
-      return {
+  const { cache } = deps;
+  // One frozen CurrentUser per account snapshot and client, for as long as the account lookup keeps
+  // the snapshot: the application configuration keys its cache by the user and serializes that
+  // key once per user object (app-configuration.service.ts), not once per request.
+  const users = new WeakMap<AccountSnapshot, Map<string | null, CurrentUser>>();
+  function currentUserOf(account: AccountSnapshot, clientId: string | null): CurrentUser {
+    let byClient = users.get(account);
+    if (!byClient) {
+      byClient = new Map();
+      users.set(account, byClient);
+    }
+    let user = byClient.get(clientId);
+    if (!user) {
+      user = Object.freeze({
         id: account.id,
         tenantId: account.tenantId,
         userName: account.userName,
@@ -44,9 +45,47 @@ export function createAccessTokenAuthenticator(deps: {
         emailVerified: account.emailConfirmed,
         phoneNumber: account.phoneNumber,
         phoneNumberVerified: account.phoneNumberConfirmed,
-        roles: account.roles,
-        clientId: token.clientId ?? null,
-      };
+        roles: Object.freeze([...account.roles]) as string[],
+        clientId,
+      });
+      byClient.set(clientId, user);
+    }
+    return user;
+  }
+
+  async function verify(value: string): Promise<VerifiedAccessToken> {
+    const key = cache.keyOf(value);
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const generation = cache.generation;
+    const token = await deps.provider().AccessToken.find(value);
+    // DPoP- or certificate-bound tokens cannot be presented as plain bearer tokens.
+    if (!token?.accountId || token.isSenderConstrained()) throw new AuthorizationError(false);
+    if (!token.scopes.has(API_SCOPE)) throw new AuthorizationError(false);
+    const verified: VerifiedAccessToken = {
+      accountId: token.accountId,
+      clientId: token.clientId ?? null,
+      stamp: (token.extra as { sst?: unknown } | undefined)?.sst,
+      expiresAt: token.exp ?? 0,
+      grantId: token.grantId,
+      sessionUid: token.expiresWithSession ? token.sessionUid : undefined,
+    };
+    cache.set(key, verified, generation);
+    return verified;
+  }
+
+  return {
+    async authenticate(request): Promise<CurrentUser | null> {
+      const header = request.headers.authorization;
+      if (header === undefined || header === '') return null;
+      const match = typeof header === 'string' ? BEARER.exec(header) : null;
+      if (!match?.[1]) throw new AuthorizationError(false);
+
+      const token = await verify(match[1]);
+      const account = await deps.lookup.find(token.accountId);
+      if (!account || token.stamp !== account.stampDigest) throw new AuthorizationError(false);
+
+      return currentUserOf(account, token.clientId);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { SecurityLogWriter } from '../../platform/security-log/security-log
 import type { SignInService } from '../account/sign-in.service.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 import { createAccessTokenAuthenticator } from './access-token-authenticator.js';
+import { createAccessTokenCache } from './access-token-cache.js';
 import { createAccountLookup } from './account-lookup.js';
 import { registerPasswordGrant } from './grants/password.grant.js';
 import { createOidcStore } from './kysely-adapter.js';
@@ -51,7 +52,10 @@ export interface AuthServerDeps {
 export async function createAuthServer(deps: AuthServerDeps) {
   const { config, data, localizer, log } = deps;
   const appUrl = config.appUrl;
-  const store = createOidcStore(data);
+  // Verified access tokens, for the API: 30 s at most (revocations reach every instance at once
+  // over Redis; this bounds a lost message, within the minute the issue allows).
+  const accessTokens = createAccessTokenCache(deps.cacheHub, { ttlMs: 30_000, maxEntries: 50_000 });
+  const store = createOidcStore(data, { revoked: (revocation) => accessTokens.revoke(revocation) });
   const lookup = createAccountLookup({
     users: deps.users,
     cache: deps.cacheHub.create('sign-in-accounts', { maxEntries: 50_000, ttlMs: 30_000 }),
@@ -163,7 +167,11 @@ export async function createAuthServer(deps: AuthServerDeps) {
     handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
       return current.handler(request, response) as Promise<void>;
     },
-    authenticator: createAccessTokenAuthenticator({ provider: () => current.provider, lookup }),
+    authenticator: createAccessTokenAuthenticator({
+      provider: () => current.provider,
+      lookup,
+      cache: accessTokens,
+    }),
     findAccount,
     /** Ends every session, grant and token of a user (password reset, deactivation). */
     async revokeAllOf(userId: string): Promise<void> {

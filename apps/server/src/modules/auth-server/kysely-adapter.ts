@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { AppDataContext } from '../../db/database.js';
+import type { AccessTokenRevocation } from './access-token-cache.js';
 
 /** Artefacts that hang off a grant and die with it (oidc-provider's "grantable" models). */
 const GRANTABLE = [
@@ -55,7 +56,16 @@ type StatementName = keyof typeof STATEMENTS;
  * transaction (a password reset revoking every token) includes them, and SQLite's single
  * connection is never asked for twice. Expired rows are invisible and swept by `deleteExpired`.
  */
-export function createOidcStore(data: AppDataContext) {
+export function createOidcStore(
+  data: AppDataContext,
+  hooks: {
+    /**
+     * Told, once the deletion is committed, of everything that ends access tokens early, so that
+     * the API's cache of verified tokens (access-token-cache.ts) drops them.
+     */
+    revoked?(revocation: AccessTokenRevocation): Promise<void>;
+  } = {},
+) {
   const texts = Object.fromEntries(
     Object.entries(STATEMENTS).map(([name, text]) => {
       let index = 0;
@@ -79,6 +89,10 @@ export function createOidcStore(data: AppDataContext) {
     return payload;
   };
   const liveAfter = () => epochNow() - CLOCK_TOLERANCE_SECONDS;
+  const revoked = async (revocation: AccessTokenRevocation) => {
+    const hook = hooks.revoked;
+    if (hook) await data.afterCommit(() => hook(revocation));
+  };
 
   function adapterFor(kind: string): Adapter {
     return {
@@ -93,6 +107,9 @@ export function createOidcStore(data: AppDataContext) {
           payload.userCode ?? null,
           typeof expiresIn === 'number' ? epochNow() + expiresIn : null,
         ]);
+        // A session saved with another account or grant no longer backs its tokens.
+        if (kind === 'Session' && typeof payload.uid === 'string')
+          await revoked({ sessionUid: payload.uid });
       },
       find: async (id) => toPayload((await run('find', [kind, id, liveAfter()]))[0]),
       findByUid: async (uid) => toPayload((await run('findByUid', [kind, uid, liveAfter()]))[0]),
@@ -103,9 +120,12 @@ export function createOidcStore(data: AppDataContext) {
       },
       async destroy(id) {
         await run('destroy', [kind, id]);
+        if (kind === 'AccessToken') await revoked({ tokenId: id });
+        else if (kind === 'Session') await revoked({ anySession: true });
       },
       async revokeByGrantId(grantId) {
         await run('revokeByGrantId', [kind, grantId]);
+        if (kind === 'AccessToken') await revoked({ grantId });
       },
     };
   }
@@ -116,10 +136,12 @@ export function createOidcStore(data: AppDataContext) {
     /** Every grant, token, code and session of a user: after a password reset or deactivation. */
     async revokeAllOf(accountId: string): Promise<void> {
       await run('revokeAllOf', [accountId]);
+      await revoked({ accountId });
     },
     /** A grant and everything issued under it (sign-out, whatever the client asked for). */
     async revokeGrant(grantId: string): Promise<void> {
       await run('revokeGrant', [grantId, grantId]);
+      await revoked({ grantId });
     },
     /** Sweeps rows past their expiry; run periodically, any instance may. */
     async deleteExpired(): Promise<void> {

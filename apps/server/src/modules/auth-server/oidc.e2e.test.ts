@@ -175,6 +175,28 @@ describe('refresh, revocation and sign-out', () => {
     expect(response.headers.get('_abperrorformat')).toBe('true');
   });
 
+  // The API keeps verified tokens briefly (access-token-cache.ts): a token it has just accepted
+  // must still stop at once when it is revoked.
+  it('stops an access token the API has already accepted once it is revoked', async () => {
+    const tokens = await passwordGrant({ username: 'admin', password: TEST_ADMIN_PASSWORD });
+    expect((await api(tokens.access_token)).status).toBe(200);
+    expect((await api(tokens.access_token)).status).toBe(200);
+    await client.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
+    expect((await api(tokens.access_token)).status).toBe(401);
+  });
+
+  it('stops the access tokens of a grant whose refresh token is revoked, though already accepted', async () => {
+    const tokens = await passwordGrant({ username: 'admin', password: TEST_ADMIN_PASSWORD });
+    const rotated = await client.refreshTokenGrant(config, tokens.refresh_token as string);
+    expect((await api(tokens.access_token)).status).toBe(200);
+    expect((await api(rotated.access_token)).status).toBe(200);
+    await client.tokenRevocation(config, rotated.refresh_token as string, {
+      token_type_hint: 'refresh_token',
+    });
+    expect((await api(tokens.access_token)).status).toBe(401);
+    expect((await api(rotated.access_token)).status).toBe(401);
+  });
+
   it('refuses tampered and unknown tokens at the API with ABP 401', async () => {
     const tokens = await passwordGrant({ username: 'admin', password: TEST_ADMIN_PASSWORD });
     const tampered = `${tokens.access_token.slice(0, -2)}xx`;

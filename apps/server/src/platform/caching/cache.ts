@@ -14,8 +14,19 @@ export interface Cache<V> {
   invalidateAll(): Promise<void>;
 }
 
+/** Invalidations for caches that are not a key-value map (they drop whatever a message matches). */
+export interface InvalidationChannel {
+  /**
+   * Runs the channel's handler here at once, then on every other instance. A lost message (Redis
+   * down) is reported to the hub's `onError`, not thrown: the caller's TTL bounds the staleness.
+   */
+  publish(message: string): Promise<void>;
+}
+
 export interface CacheHub {
   create<V>(name: string, options?: { maxEntries?: number; ttlMs?: number }): Cache<V>;
+  /** A named channel (names are shared with `create`'s) whose messages reach `onMessage` everywhere. */
+  channel(name: string, onMessage: (message: string) => void): InvalidationChannel;
   close(): Promise<void>;
 }
 
@@ -26,6 +37,7 @@ export function createCacheHub(
   options: { redisUrl?: string | undefined; onError?: (error: unknown) => void } = {},
 ): CacheHub {
   const caches = new Map<string, LocalCache<unknown>>();
+  const channels = new Map<string, (message: string) => void>();
   const instanceId = crypto.randomUUID();
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
@@ -43,6 +55,7 @@ export function createCacheHub(
         key: string;
       };
       if (from === instanceId) return;
+      channels.get(cache)?.(key);
       const local = caches.get(cache);
       if (key === ALL) local?.clear();
       else local?.delete(key);
@@ -89,6 +102,15 @@ export function createCacheHub(
         async invalidateAll() {
           local.clear();
           await broadcast(name, ALL);
+        },
+      };
+    },
+    channel(name, onMessage) {
+      channels.set(name, onMessage);
+      return {
+        async publish(message) {
+          onMessage(message);
+          await broadcast(name, message).catch((error: unknown) => options.onError?.(error));
         },
       };
     },

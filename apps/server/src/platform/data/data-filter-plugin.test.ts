@@ -26,9 +26,9 @@ function userRow(userName: string) {
 }
 
 const userNames = async () =>
-  (await data.query().selectFrom('identityUsers').select('userName').orderBy('userName').execute()).map(
-    (row) => row.userName,
-  );
+  (
+    await data.query().selectFrom('identityUsers').select('userName').orderBy('userName').execute()
+  ).map((row) => row.userName);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -37,12 +37,22 @@ beforeAll(async () => {
   await raw.destroy();
   data = createDataContextFor(database.target);
   // The same user name in the host and in two tenants; the database allows it, the filter separates them.
-  await withinTenant(null, () => data.query().insertInto('identityUsers').values(userRow('shared')).execute());
+  await withinTenant(null, () =>
+    data.query().insertInto('identityUsers').values(userRow('shared')).execute(),
+  );
   await withinTenant(TENANT_A, async () => {
-    await data.query().insertInto('identityUsers').values([userRow('shared'), userRow('alice')]).execute();
+    await data
+      .query()
+      .insertInto('identityUsers')
+      .values([userRow('shared'), userRow('alice')])
+      .execute();
   });
   await withinTenant(TENANT_B, async () => {
-    await data.query().insertInto('identityUsers').values([userRow('shared'), userRow('bob')]).execute();
+    await data
+      .query()
+      .insertInto('identityUsers')
+      .values([userRow('shared'), userRow('bob')])
+      .execute();
   });
 });
 
@@ -60,15 +70,20 @@ describe('tenant filter', () => {
 
   it('sets the tenant on inserts', async () => {
     const rows = await acrossAllTenants(() =>
-      data.query().selectFrom('identityUsers').select(['userName', 'tenantId']).where('userName', '=', 'alice').execute(),
+      data
+        .query()
+        .selectFrom('identityUsers')
+        .select(['userName', 'tenantId'])
+        .where('userName', '=', 'alice')
+        .execute(),
     );
     expect(rows).toEqual([{ userName: 'alice', tenantId: TENANT_A }]);
   });
 
   it('refuses tenant-owned tables outside a tenant scope', async () => {
-    await expect(data.query().selectFrom('identityUsers').selectAll().execute()).rejects.toBeInstanceOf(
-      MissingTenantScopeError,
-    );
+    await expect(
+      data.query().selectFrom('identityUsers').selectAll().execute(),
+    ).rejects.toBeInstanceOf(MissingTenantScopeError);
   });
 
   it('keeps an `or` in the caller condition inside the tenant', async () => {
@@ -92,15 +107,28 @@ describe('tenant filter', () => {
         .where('userName', '=', 'bob')
         .executeTakeFirst();
       expect(updated.numUpdatedRows).toBe(0n);
-      const deleted = await data.query().deleteFrom('identityUsers').where('userName', '=', 'bob').executeTakeFirst();
+      const deleted = await data
+        .query()
+        .deleteFrom('identityUsers')
+        .where('userName', '=', 'bob')
+        .executeTakeFirst();
       expect(deleted.numDeletedRows).toBe(0n);
     });
     expect(await withinTenant(TENANT_B, userNames)).toContain('bob');
   });
 
   it('filters joined tables too', async () => {
-    const bobId = await withinTenant(TENANT_B, async () =>
-      (await data.query().selectFrom('identityUsers').select('id').where('userName', '=', 'bob').executeTakeFirstOrThrow()).id,
+    const bobId = await withinTenant(
+      TENANT_B,
+      async () =>
+        (
+          await data
+            .query()
+            .selectFrom('identityUsers')
+            .select('id')
+            .where('userName', '=', 'bob')
+            .executeTakeFirstOrThrow()
+        ).id,
     );
     await withinTenant(TENANT_B, async () => {
       await data
@@ -114,7 +142,11 @@ describe('tenant filter', () => {
           creationTime: new Date().toISOString(),
         })
         .execute();
-      await data.query().insertInto('identityUserRoles').values({ userId: bobId, roleId: 'role-b' }).execute();
+      await data
+        .query()
+        .insertInto('identityUserRoles')
+        .values({ userId: bobId, roleId: 'role-b' })
+        .execute();
     });
     const joined = (tenant: string) =>
       withinTenant(tenant, () =>
@@ -138,7 +170,12 @@ describe('tenant filter', () => {
 describe('soft-delete filter', () => {
   it('hides deleted rows unless asked to include them', async () => {
     await withinTenant(TENANT_A, async () => {
-      await data.query().updateTable('identityUsers').set({ isDeleted: true }).where('userName', '=', 'alice').execute();
+      await data
+        .query()
+        .updateTable('identityUsers')
+        .set({ isDeleted: true })
+        .where('userName', '=', 'alice')
+        .execute();
       expect(await userNames()).toEqual(['shared']);
       expect(await includingDeleted(userNames)).toEqual(['alice', 'shared']);
     });

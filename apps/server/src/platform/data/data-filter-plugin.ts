@@ -1,5 +1,6 @@
 import {
   AliasNode,
+  AndNode,
   BinaryOperationNode,
   ColumnNode,
   type DeleteQueryNode,
@@ -10,9 +11,10 @@ import {
   type OperationNode,
   OperationNodeTransformer,
   OperatorNode,
-  PrimitiveValueListNode,
+  ParensNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  PrimitiveValueListNode,
   type QueryResult,
   ReferenceNode,
   type RootOperationNode,
@@ -24,8 +26,6 @@ import {
   ValueNode,
   ValuesNode,
   WhereNode,
-  AndNode,
-  ParensNode,
 } from 'kysely';
 import { currentDataScope, type DataScope } from './data-scope.js';
 
@@ -121,7 +121,9 @@ class FilterTransformer extends OperationNodeTransformer {
     const conditions = this.#conditionsFor(join.table);
     if (conditions.length === 0) return join;
     const all = and(conditions);
-    return join.on ? JoinNode.cloneWithOn(join, all) : JoinNode.createWithOn(join.joinType, join.table, all);
+    return join.on
+      ? JoinNode.cloneWithOn(join, all)
+      : JoinNode.createWithOn(join.joinType, join.table, all);
   }
 
   #conditionsFor(source: OperationNode): OperationNode[] {
@@ -133,8 +135,16 @@ class FilterTransformer extends OperationNodeTransformer {
       const column = ReferenceNode.create(ColumnNode.create('tenantId'), target.reference);
       conditions.push(
         tenantId === null
-          ? BinaryOperationNode.create(column, OperatorNode.create('is'), ValueNode.createImmediate(null))
-          : BinaryOperationNode.create(column, OperatorNode.create('='), ValueNode.create(tenantId)),
+          ? BinaryOperationNode.create(
+              column,
+              OperatorNode.create('is'),
+              ValueNode.createImmediate(null),
+            )
+          : BinaryOperationNode.create(
+              column,
+              OperatorNode.create('='),
+              ValueNode.create(tenantId),
+            ),
       );
     }
     if (this.#tables.softDelete.has(target.name) && this.#scope?.softDeleteFilter !== false) {
@@ -174,7 +184,10 @@ function and(conditions: OperationNode[]): OperationNode {
   return conditions.reduce((left, right) => AndNode.create(left, right));
 }
 
-function addConditions(where: WhereNode | undefined, conditions: OperationNode[]): WhereNode | undefined {
+function addConditions(
+  where: WhereNode | undefined,
+  conditions: OperationNode[],
+): WhereNode | undefined {
   if (conditions.length === 0) return where;
   const all = and(conditions);
   // The caller's condition is parenthesised so that an `or` in it cannot escape the filter.

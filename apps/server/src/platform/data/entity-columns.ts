@@ -21,4 +21,6 @@ export interface SoftDeleteColumns {
   deletionTime: string | null;
 }
 
-export type MultiTenantColumn = { tenantId: ColumnType<string | null, string | null | undefined, never> };
+export type MultiTenantColumn = {
+  tenantId: ColumnType<string | null, string | null | undefined, never>;
+};

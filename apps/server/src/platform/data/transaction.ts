@@ -16,7 +16,10 @@ export interface DataContext<DB> {
   destroy(): Promise<void>;
 }
 
-export function createDataContext<DB>(db: Kysely<DB>, dialect: 'sqlite' | 'postgres'): DataContext<DB> {
+export function createDataContext<DB>(
+  db: Kysely<DB>,
+  dialect: 'sqlite' | 'postgres',
+): DataContext<DB> {
   return {
     db,
     dialect,

@@ -9,7 +9,10 @@ let test: TestApp;
 beforeAll(async () => {
   const webRoot = mkdtempSync(join(tmpdir(), 'vineta-spa-'));
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Viñeta</title><div id="root"></div>');
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    '<!doctype html><title>Viñeta</title><div id="root"></div>',
+  );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
   test = await createTestApp({ build: { webRoot } });
 });
@@ -33,7 +36,10 @@ describe('the web app', () => {
   });
 
   it('keeps the API, health and documentation out of the SPA fallback', async () => {
-    const response = await test.app.inject({ url: '/api/does-not-exist', headers: { accept: 'text/html' } });
+    const response = await test.app.inject({
+      url: '/api/does-not-exist',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBeTruthy();
   });

@@ -22,7 +22,10 @@ export async function registerSpa(app: FastifyInstance, root: string) {
     wildcard: false,
     index: false,
     setHeaders(reply, path) {
-      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   const serveIndex = (request: FastifyRequest, reply: FastifyReply) => {

@@ -24,6 +24,8 @@ export interface AuthClient {
   completeSignin(url?: string): Promise<{ returnUrl: string | undefined }>;
   completeSignout(url?: string): Promise<void>;
   logout(options: { redirect: boolean }): Promise<void>;
+  /** Drops the stored user and its refresh timers, without telling the server. */
+  forget(): Promise<void>;
 }
 
 function toStored(user: {
@@ -135,6 +137,9 @@ export function createAuthClient(
         await manager.signoutRedirect({ id_token_hint: user.id_token });
         return;
       }
+      await manager.removeUser();
+    },
+    async forget() {
       await manager.removeUser();
     },
   };

@@ -1,3 +1,4 @@
+import { appConfigurationStore } from '../app-configuration/app-configuration-store';
 import { refreshAppConfiguration } from '../app-configuration/get-application-configuration';
 import { getEnvironment } from '../environment';
 import { navigateTo } from '../navigation';
@@ -13,6 +14,8 @@ import { authStore, clearOAuthStorage, loadStoredUser } from './token-storage';
 
 export const loginPath = '/account/login';
 let client: Promise<AuthClient> | undefined;
+/** While `initAuth` runs there is no router yet: the route guards send to sign-in afterwards. */
+let starting = false;
 
 /** oidc-client-ts is not in the entry chunk: it loads when a token exists or a sign-in starts. */
 export function loadAuthClient(): Promise<AuthClient> {
@@ -20,10 +23,10 @@ export function loadAuthClient(): Promise<AuthClient> {
     createAuthClient(getEnvironment(), {
       getTenantId: () => sessionStore.get().tenant?.id,
       onUserChanged: (user) => authStore.set(user),
+      // SPEC.md section 4: on a refresh error the tokens are cleared and the user goes to sign-in.
       onRefreshFailed: () => {
-        clearOAuthStorage();
-        removeRememberMe();
-        navigateToLogin();
+        if (starting) endSession();
+        else void signInAgain();
       },
       onSessionEnded: () => {
         removeRememberMe();
@@ -51,7 +54,40 @@ export async function initAuth(): Promise<void> {
   }
   if (!loadStoredUser()) return;
   const auth = await loadAuthClient();
-  await auth.init();
+  starting = true;
+  try {
+    await auth.init();
+  } finally {
+    starting = false;
+  }
+}
+
+/**
+ * Forgets the session on this side only: the tokens (and oidc-client-ts's refresh timers) and
+ * remember-me. For tokens the server no longer accepts (a 401, a failed refresh).
+ */
+export function endSession(): void {
+  clearOAuthStorage();
+  removeRememberMe();
+  void client?.then((auth) => auth.forget()).catch(() => undefined);
+}
+
+/**
+ * After a rejected session: the anonymous configuration (so nothing shows the old user), then the
+ * sign-in page with the current page as the return URL.
+ */
+export async function signInAgain(
+  returnUrl = `${globalThis.location.pathname}${globalThis.location.search}`,
+): Promise<void> {
+  endSession();
+  if (appConfigurationStore.get()?.currentUser.isAuthenticated) {
+    await refreshAppConfiguration().catch(() => undefined);
+  }
+  if (returnUrl.startsWith(loginPath)) {
+    navigateToLogin(undefined, returnUrl.slice(loginPath.length).replace(/^\?/, ''));
+    return;
+  }
+  navigateToLogin(returnUrl);
 }
 
 export interface LoginParameters extends PasswordCredentials {

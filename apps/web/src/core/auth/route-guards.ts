@@ -22,10 +22,14 @@ export async function requireAuthenticated(request: Request): Promise<void> {
   throw redirect(`${loginPath}?returnUrl=${encodeURIComponent(returnUrl)}`);
 }
 
-/** ABP's AuthenticationFlowGuard: the app's own sign-in pages exist only in the password flow. */
+/**
+ * ABP's AuthenticationFlowGuard: the app's own sign-in pages exist only in the password flow,
+ * and as the sign-in server's pages of a code-flow interaction (`interactionId`) in either flow.
+ */
 export async function requireInternalAuthentication(request: Request): Promise<void> {
-  if (isInternalAuth()) return;
-  const returnUrl = new URL(request.url).searchParams.get('returnUrl') ?? '/';
+  const url = new URL(request.url);
+  if (isInternalAuth() || url.searchParams.has('interactionId')) return;
+  const returnUrl = url.searchParams.get('returnUrl') ?? '/';
   await leaveForSignIn(returnUrl);
 }
 

@@ -20,6 +20,7 @@ function setup(
     );
   });
   const onError = vi.fn<(error: RestError) => void>();
+  const onRejectedToken = vi.fn<(error: RestError) => void>();
   const client = createHttpClient({
     baseUrl: () => '',
     tenantKey: () => '__tenant',
@@ -27,11 +28,12 @@ function setup(
     getLanguage: () => options.language,
     getTenantId: () => options.tenant,
     onError,
+    onRejectedToken,
     fetch,
   });
   const headers = () => new Headers(fetch.mock.calls[0]?.[1]?.headers);
   const url = () => String(fetch.mock.calls[0]?.[0]);
-  return { client, fetch, onError, headers, url };
+  return { client, fetch, onError, onRejectedToken, headers, url };
 }
 
 afterEach(() => {
@@ -131,5 +133,23 @@ describe('http client', () => {
     expect(pendingRequests.get()).toBe(1);
     await request;
     expect(pendingRequests.get()).toBe(0);
+  });
+
+  it('reports a 401 to its bearer token as a rejected token, even when the caller handles it', async () => {
+    const unauthorized = () => new Response('', { status: 401 });
+    const signedIn = setup({ token: 'abc', response: unauthorized() });
+    await expect(
+      signedIn.client.get('/api/x', undefined, { skipHandleError: true }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(signedIn.onRejectedToken).toHaveBeenCalledOnce();
+
+    const anonymous = setup({ response: unauthorized() });
+    await expect(anonymous.client.get('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(anonymous.onRejectedToken).not.toHaveBeenCalled();
+    expect(anonymous.onError).toHaveBeenCalledOnce();
+
+    const forbidden = setup({ token: 'abc', response: new Response('', { status: 403 }) });
+    await expect(forbidden.client.get('/api/x')).rejects.toMatchObject({ status: 403 });
+    expect(forbidden.onRejectedToken).not.toHaveBeenCalled();
   });
 });

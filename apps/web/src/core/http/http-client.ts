@@ -23,6 +23,11 @@ export interface HttpClientOptions {
   getLanguage: () => string | undefined;
   getTenantId: () => string | null | undefined;
   onError?: (error: RestError) => void;
+  /**
+   * A 401 answered a request that carried a bearer token: the server no longer accepts it. Called
+   * before `onError`, and also for requests that handle their errors themselves.
+   */
+  onRejectedToken?: (error: RestError) => void;
   fetch?: typeof fetch;
 }
 
@@ -59,9 +64,8 @@ function isAbsolute(url: string): boolean {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fetcher = options.fetch ?? ((input, init) => fetch(input, init));
 
-  function buildHeaders(request: HttpRequest, method: HttpMethod): Headers {
+  function buildHeaders(request: HttpRequest, method: HttpMethod, token?: string): Headers {
     const headers = new Headers({ Accept: 'application/json, text/plain, */*' });
-    const token = options.getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const language = options.getLanguage();
     if (language) headers.set('Accept-Language', language);
@@ -86,13 +90,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       request.body === undefined || request.body instanceof FormData
         ? (request.body as FormData | undefined)
         : JSON.stringify(request.body);
+    const token = options.getAccessToken();
     pendingRequests.set((count) => count + 1);
     try {
       let response: Response;
       try {
         response = await fetcher(url, {
           method,
-          headers: buildHeaders(request, method),
+          headers: buildHeaders(request, method, token),
           ...(body !== undefined ? { body } : {}),
           ...(request.signal ? { signal: request.signal } : {}),
         });
@@ -106,16 +111,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
       const payload = await readBody(response, request.responseType);
       if (!response.ok) {
-        throw fail(
-          request,
-          new RestError({
-            status: response.status,
-            statusText: response.statusText,
-            url,
-            headers: response.headers,
-            body: payload,
-          }),
-        );
+        const error = new RestError({
+          status: response.status,
+          statusText: response.statusText,
+          url,
+          headers: response.headers,
+          body: payload,
+        });
+        const sentToken = Boolean(token) && !new Headers(request.headers).has('Authorization');
+        if (error.status === 401 && sentToken) options.onRejectedToken?.(error);
+        throw fail(request, error);
       }
       return payload as T;
     } finally {

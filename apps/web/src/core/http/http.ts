@@ -5,10 +5,16 @@ import { createHttpClient, type HttpClient } from './http-client';
 import type { RestError } from './remote-service-error';
 
 let errorListener: ((error: RestError) => void) | undefined;
+let rejectedTokenListener: (() => void) | undefined;
 
 /** The app routes HTTP errors to the theme's error screen and dialogs through this hook. */
 export function setHttpErrorListener(listener: (error: RestError) => void): void {
   errorListener = listener;
+}
+
+/** Called when the server answers 401 to the app's bearer token (it was revoked or expired there). */
+export function setRejectedTokenListener(listener: () => void): void {
+  rejectedTokenListener = listener;
 }
 
 /** Hands an error the caller kept to itself (`skipHandleError`) to the global handler after all. */
@@ -24,4 +30,5 @@ export const http: HttpClient = createHttpClient({
   getLanguage: () => sessionStore.get().language,
   getTenantId: () => sessionStore.get().tenant?.id,
   onError: (error) => errorListener?.(error),
+  onRejectedToken: () => rejectedTokenListener?.(),
 });

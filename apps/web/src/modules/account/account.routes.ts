@@ -1,51 +1,57 @@
 import type { RouteEntry } from '#src/core/routing/route-entry';
+import { accountPaths } from './account.paths';
 
-const placeholder = () =>
-  import('./account-placeholder-page').then((module) => ({
-    Component: module.AccountPlaceholderPage,
-  }));
-
-/** Account screens come with their own issue; the routes, layouts and guards exist now. */
+/** The account screens (SPEC.md section 2); hidden from the menus. */
 export const accountRoutes: RouteEntry[] = [
-  { name: 'Account', path: '/account', invisible: true, redirectTo: '/account/login' },
+  { name: 'Account', path: '/account', invisible: true, redirectTo: accountPaths.login },
   {
     name: 'AbpAccount::Login',
-    path: '/account/login',
+    path: accountPaths.login,
     invisible: true,
     layout: 'account',
     guards: ['internal-authentication'],
-    page: () => import('./login-page').then((module) => ({ Component: module.LoginPage })),
+    page: () => import('./login/login-page').then((module) => ({ Component: module.LoginPage })),
   },
   {
     name: 'AbpAccount::Register',
-    path: '/account/register',
+    path: accountPaths.register,
     invisible: true,
     layout: 'account',
     guards: ['internal-authentication'],
-    page: placeholder,
+    page: () =>
+      import('./register/register-page').then((module) => ({ Component: module.RegisterPage })),
   },
   {
     name: 'AbpAccount::ForgotPassword',
-    path: '/account/forgot-password',
+    path: accountPaths.forgotPassword,
     invisible: true,
     layout: 'account',
     guards: ['internal-authentication'],
-    page: placeholder,
+    page: () =>
+      import('./forgot-password/forgot-password-page').then((module) => ({
+        Component: module.ForgotPasswordPage,
+      })),
   },
   {
     name: 'AbpAccount::ResetPassword',
-    path: '/account/reset-password',
+    path: accountPaths.resetPassword,
     invisible: true,
     layout: 'account',
     hideTenantBox: true,
-    page: placeholder,
+    page: () =>
+      import('./reset-password/reset-password-page').then((module) => ({
+        Component: module.ResetPasswordPage,
+      })),
   },
   {
     name: 'AbpAccount::MyAccount',
-    path: '/account/manage',
+    path: accountPaths.manage,
     invisible: true,
     layout: 'application',
     guards: ['authenticated'],
-    page: placeholder,
+    page: () =>
+      import('./manage-profile/manage-profile-page').then((module) => ({
+        Component: module.ManageProfilePage,
+      })),
   },
 ];

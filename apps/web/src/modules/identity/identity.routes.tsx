@@ -19,7 +19,7 @@ export const identityRoutes: RouteEntry[] = [
     layout: 'application',
     requiredPolicy: 'AbpIdentity.Roles',
     guards: ['authenticated'],
-    page: () => import('./roles-page').then((module) => ({ Component: module.RolesPage })),
+    page: () => import('./roles/roles-page').then((module) => ({ Component: module.RolesPage })),
   },
   {
     name: 'AbpIdentity::Users',
@@ -29,6 +29,6 @@ export const identityRoutes: RouteEntry[] = [
     layout: 'application',
     requiredPolicy: 'AbpIdentity.Users',
     guards: ['authenticated'],
-    page: () => import('./users-page').then((module) => ({ Component: module.UsersPage })),
+    page: () => import('./users/users-page').then((module) => ({ Component: module.UsersPage })),
   },
 ];

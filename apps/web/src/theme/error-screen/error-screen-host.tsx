@@ -1,4 +1,4 @@
-import { navigateToLogin } from '#src/core/auth/auth-service';
+import { signInAgain } from '#src/core/auth/auth-service';
 import { navigateTo } from '#src/core/navigation';
 import { useStore } from '#src/core/store';
 import { ErrorScreen } from './error-screen';
@@ -14,7 +14,7 @@ export function ErrorScreenHost() {
   };
   const toLogin = () => {
     closeErrorScreen();
-    navigateToLogin(`${location.pathname}${location.search}`);
+    void signInAgain();
   };
   return (
     <ErrorScreen

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -29,10 +29,8 @@ describe('form fields', () => {
     const userName = screen.getByRole('textbox', { name: 'User name' });
     expect(userName).not.toHaveClass('is-invalid');
     expect(screen.queryByText('Max. 5 characters are allowed. (has 6)')).not.toBeInTheDocument();
-    await act(async () => {
-      fireEvent.change(userName, { target: { value: 'abcdef' } });
-    });
-    expect(userName).toHaveClass('is-invalid');
+    fireEvent.input(userName, { target: { value: 'abcdef' } });
+    await waitFor(() => expect(userName).toHaveClass('is-invalid'));
     expect(userName).toHaveAccessibleDescription('Max. 5 characters are allowed. (has 6)');
     expect(screen.getByRole('textbox', { name: 'E-mail' })).not.toHaveClass('is-invalid');
   });
@@ -40,14 +38,14 @@ describe('form fields', () => {
   it('mark every field on a submit attempt and block the submit', async () => {
     const onValid = vi.fn();
     render(<Form onValid={onValid} />);
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    });
-    expect(screen.getByRole('textbox', { name: 'User name' })).toHaveAccessibleDescription(
-      'This field is required.',
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'User name' })).toHaveAccessibleDescription(
+        'This field is required.',
+      ),
     );
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription(
-      'Please enter a valid email address.',
+      'This field is required.',
     );
     expect(onValid).not.toHaveBeenCalled();
   });

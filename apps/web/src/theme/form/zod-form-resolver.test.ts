@@ -46,6 +46,12 @@ describe('zod schemas in forms', () => {
     );
   });
 
+  it('calls an empty e-mail required, not malformed', async () => {
+    expect((await messages({ userName: 'ana', emailAddress: '', port: 1 })).emailAddress).toBe(
+      'This field is required.',
+    );
+  });
+
   it('passes valid values through', async () => {
     const resolver = zodFormResolver<Values>(schema);
     const result = await resolver(

@@ -42,6 +42,8 @@ export function issueToMessage(issue: IssueLike): string {
         actualLength: lengthOf(input),
       });
     case 'invalid_format':
+      // An empty required e-mail or URL is missing, not malformed (SPEC.md section 5).
+      if (isEmpty) return encodeValidation('required');
       if (issue.format === 'email') return encodeValidation('email');
       if (issue.format === 'url') return encodeValidation('url');
       if (issue.format === 'regex') return encodeValidation('pattern');

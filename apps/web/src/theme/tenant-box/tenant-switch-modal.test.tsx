@@ -48,13 +48,13 @@ describe('Switch Tenant modal', () => {
     renderModal('acme');
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'other' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'other' } });
     expect(save).toBeEnabled();
   });
 
   it('looks the tenant up with an empty tenant header, stores it and reloads the configuration', async () => {
     const onVisibleChange = renderModal();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'acme' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'acme' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onVisibleChange).toHaveBeenCalledWith(false));
     expect(requests[0]?.url).toContain('/api/abp/multi-tenancy/tenants/by-name/acme');
@@ -66,7 +66,7 @@ describe('Switch Tenant modal', () => {
 
   it('shows an error toast naming an unknown tenant and stays open', async () => {
     const onVisibleChange = renderModal();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'ghost' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'ghost' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('ghost');
     expect(onVisibleChange).not.toHaveBeenCalled();
@@ -76,7 +76,7 @@ describe('Switch Tenant modal', () => {
   it('clears the tenant with an empty name', async () => {
     sessionStore.set({ tenant: { id: 't-1', name: 'acme', isAvailable: true } });
     const onVisibleChange = renderModal('acme');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: '' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Name' }), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onVisibleChange).toHaveBeenCalledWith(false));
     expect(sessionStore.get().tenant).toBeNull();

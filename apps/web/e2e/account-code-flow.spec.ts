@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type Culture, text, uniqueName } from './support/account';
+import { clientId, registerUser, scope, useLanguage } from './support/app';
+
+/**
+ * The app is built for the password flow (VITE_OAUTH_FLOW is read at build time), so a page of
+ * the test starts the code flow: the same oidc-client-ts, client, redirect URI and storage as
+ * the app's own auth client in the code flow. From there on everything is real: the sign-in
+ * server's authorize endpoint, the app's sign-in page serving the interaction, the callback page
+ * trading the code, and the signed-in app.
+ */
+const oidcClientScript = readFileSync(
+  join(
+    dirname(createRequire(import.meta.url).resolve('oidc-client-ts/package.json')),
+    'dist/browser/oidc-client-ts.min.js',
+  ),
+  'utf8',
+);
+
+async function startCodeFlow(page: Page, returnUrl: string, extra: Record<string, string> = {}) {
+  await page.route('**/e2e/start-code-flow', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html><head><title>start</title><script>${oidcClientScript}</script></head><body><script>
+        const origin = location.origin;
+        const store = new oidc.WebStorageStateStore({ store: localStorage });
+        new oidc.UserManager({
+          authority: origin,
+          client_id: ${JSON.stringify(clientId)},
+          scope: ${JSON.stringify(scope)},
+          response_type: 'code',
+          redirect_uri: origin + '/signin-oidc',
+          post_logout_redirect_uri: origin + '/signout-callback-oidc',
+          userStore: store,
+          stateStore: store,
+          loadUserInfo: false,
+        }).signinRedirect({ state: { returnUrl: ${JSON.stringify(returnUrl)} }, extraQueryParams: ${JSON.stringify(extra)} });
+      </script></body></html>`,
+    }),
+  );
+  await page.goto('/e2e/start-code-flow');
+}
+
+for (const culture of ['es-MX', 'en'] as Culture[]) {
+  test.describe(`code flow (${culture})`, () => {
+    test.use({ locale: culture });
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, culture);
+    });
+
+    test("the sign-in server's page is /account/login; signing in there comes back signed in", async ({
+      page,
+      request,
+    }) => {
+      const user = await registerUser(request, uniqueName('code'));
+      await startCodeFlow(page, '/account/manage');
+      await expect(page).toHaveURL(/\/account\/login\?interactionId=[\w-]+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(culture, 'AbpAccount::Login'),
+      );
+      await expect(
+        page.getByRole('link', { name: text(culture, 'AbpAccount::Register') }),
+      ).toHaveAttribute('href', /\/account\/register\?interactionId=/);
+
+      // A wrong password is the interaction's localized error, in a toast.
+      await page
+        .getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress'))
+        .fill(user.username);
+      const password = page.getByLabel(text(culture, 'AbpAccount::Password'), { exact: true });
+      await password.fill('not-the-password');
+      await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+      await expect(page.locator('.app-toast-error')).toContainText(
+        text(culture, 'AbpAccount::InvalidUserNameOrPassword'),
+      );
+
+      await password.fill(user.password);
+      await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+      await expect(page).toHaveURL(/\/account\/manage$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(culture, 'AbpAccount::MyAccount'),
+      );
+      await expect(page.locator('.app-topbar')).toContainText(user.username);
+      const stored = await page.evaluate(
+        (key) => localStorage.getItem(key),
+        `oidc.user:${new URL(page.url()).origin}:${clientId}`,
+      );
+      expect(JSON.parse(stored ?? '{}')).toHaveProperty('access_token');
+    });
+  });
+}
+
+test('a login_hint fills the user name; registering inside the interaction comes back signed in', async ({
+  page,
+}) => {
+  const culture: Culture = 'es-MX';
+  await useLanguage(page, culture);
+  const userName = uniqueName('hint');
+  await startCodeFlow(page, '/home', { login_hint: userName });
+  await expect(page).toHaveURL(/interactionId=/);
+  await expect(page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress'))).toHaveValue(
+    userName,
+  );
+  await page.getByRole('link', { name: text(culture, 'AbpAccount::Register') }).click();
+  await expect(page).toHaveURL(/\/account\/register\?interactionId=/);
+  await page.getByLabel(text(culture, 'AbpAccount::UserName'), { exact: true }).fill(userName);
+  await page
+    .getByLabel(text(culture, 'AbpAccount::EmailAddress'), { exact: true })
+    .fill(`${userName}@vineta.test`);
+  await page
+    .getByLabel(text(culture, 'AbpAccount::Password'), { exact: true })
+    .fill('Vineta-e2e-1!');
+  await page.getByRole('button', { name: text(culture, 'AbpAccount::Register') }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.locator('.app-topbar')).toContainText(userName);
+});

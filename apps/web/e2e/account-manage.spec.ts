@@ -1,0 +1,212 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type Culture, errorToast, maxLength, required, text, uniqueName } from './support/account';
+import { registerUser, requestToken, signIn, useLanguage } from './support/app';
+
+const cultures: Culture[] = ['es-MX', 'en'];
+
+function passwordForm(page: Page, culture: Culture) {
+  return {
+    current: page.getByLabel(text(culture, 'AbpAccount::DisplayName:CurrentPassword')),
+    next: page.getByLabel(text(culture, 'AbpAccount::DisplayName:NewPassword'), { exact: true }),
+    repeat: page.getByLabel(text(culture, 'AbpAccount::DisplayName:NewPasswordConfirm')),
+    save: page.getByRole('button', { name: text(culture, 'AbpAccount::Save') }),
+  };
+}
+
+function settingsForm(page: Page, culture: Culture) {
+  return {
+    userName: page.getByLabel(text(culture, 'AbpAccount::DisplayName:UserName')),
+    name: page.getByLabel(text(culture, 'AbpAccount::DisplayName:Name'), { exact: true }),
+    surname: page.getByLabel(text(culture, 'AbpAccount::DisplayName:Surname')),
+    email: page.getByLabel(text(culture, 'AbpAccount::DisplayName:Email')),
+    phone: page.getByLabel(text(culture, 'AbpAccount::DisplayName:PhoneNumber')),
+    save: page.getByRole('button', { name: text(culture, 'AbpAccount::Save') }),
+  };
+}
+
+const tab = (page: Page, culture: Culture, key: string) =>
+  page.getByRole('tab', { name: text(culture, key) });
+
+for (const culture of cultures) {
+  test.describe(`My account (${culture})`, () => {
+    test.use({ locale: culture });
+    test.beforeEach(async ({ page }) => {
+      await useLanguage(page, culture);
+    });
+
+    test('change password: the rules, a wrong current password, then a change that signs in', async ({
+      page,
+      request,
+    }) => {
+      const user = await registerUser(request, uniqueName('pwd'));
+      await signIn(page, request, user);
+      await page.goto('/account/manage');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        text(culture, 'AbpAccount::MyAccount'),
+      );
+      await expect(page.getByRole('tab')).toHaveText([
+        text(culture, 'AbpAccount::ChangePassword'),
+        text(culture, 'AbpAccount::PersonalSettings'),
+      ]);
+      await expect(tab(page, culture, 'AbpAccount::ChangePassword')).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      const form = passwordForm(page, culture);
+      await expect(form.save).toBeDisabled();
+      await form.current.press('Enter');
+      await expect(form.current).toHaveAccessibleDescription(required(culture));
+      await expect(form.next).toHaveAccessibleDescription(required(culture));
+      await expect(form.repeat).toHaveAccessibleDescription(required(culture));
+
+      await form.current.fill('wrong-Password-1');
+      await form.next.fill('Cambio-clave-2!');
+      await form.repeat.fill('Cambio-clave-2?');
+      const mismatch = text(culture, 'AbpValidation::Validation:PasswordMismatch');
+      await expect(form.repeat).toHaveAccessibleDescription(mismatch);
+      await expect(form.next).toHaveAccessibleDescription(mismatch);
+      await expect(form.save).toBeDisabled();
+      await form.repeat.fill('Cambio-clave-2!');
+      await form.save.click();
+      await expect(errorToast(page)).toContainText(
+        text(culture, 'AbpIdentity::Volo.Abp.Identity:PasswordMismatch'),
+      );
+
+      await form.current.fill(user.password);
+      await form.save.click();
+      const success = page.locator('.app-toast-success');
+      await expect(success).toContainText(text(culture, 'AbpAccount::PasswordChangedMessage'));
+      await expect(form.current).toHaveValue('');
+      await expect(form.next).toHaveValue('');
+      await expect(form.repeat).toHaveValue('');
+      await requestToken(request, { username: user.username, password: 'Cambio-clave-2!' });
+    });
+
+    test('personal settings: no space in the user name, every limit, saved and shown again', async ({
+      page,
+      request,
+    }) => {
+      const user = await registerUser(request, uniqueName('me'));
+      await signIn(page, request, user);
+      await page.goto('/account/manage');
+      await tab(page, culture, 'AbpAccount::PersonalSettings').click();
+      const form = settingsForm(page, culture);
+      await expect(form.userName).toHaveValue(user.username);
+      await expect(form.email).toHaveValue(`${user.username}@vineta.test`);
+
+      await form.userName.fill('');
+      await form.userName.pressSequentially('ana lopez');
+      await expect(form.userName).toHaveValue('analopez');
+      await form.userName.fill('u'.repeat(257));
+      await expect(form.userName).toHaveAccessibleDescription(maxLength(culture, 256, 257));
+      await form.userName.fill('');
+      await expect(form.userName).toHaveAccessibleDescription(required(culture));
+      await form.email.fill('ana@');
+      await expect(form.email).toHaveAccessibleDescription(
+        text(culture, 'AbpValidation::Validation:Email'),
+      );
+      await form.email.fill(`${'e'.repeat(245)}@example.com`);
+      await expect(form.email).toHaveAccessibleDescription(maxLength(culture, 256, 257));
+      await form.name.fill('n'.repeat(65));
+      await expect(form.name).toHaveAccessibleDescription(maxLength(culture, 64, 65));
+      await form.surname.fill('s'.repeat(65));
+      await expect(form.surname).toHaveAccessibleDescription(maxLength(culture, 64, 65));
+      await form.phone.fill('5'.repeat(17));
+      await expect(form.phone).toHaveAccessibleDescription(maxLength(culture, 16, 17));
+      await expect(form.save).toBeDisabled();
+
+      const newUserName = `${user.username}x`;
+      await form.userName.fill(newUserName);
+      await form.email.fill(`${newUserName}@vineta.test`);
+      await form.name.fill('Ana');
+      await form.surname.fill('López');
+      await form.phone.fill('5512345678');
+      await expect(form.save).toBeEnabled();
+      const saved = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/account/my-profile') &&
+          response.request().method() === 'PUT',
+      );
+      await form.save.click();
+      const sent = (await saved).request().postDataJSON() as { concurrencyStamp?: string };
+      expect(sent.concurrencyStamp).toBeTruthy();
+      const toast = page.locator('.app-toast-success');
+      await expect(toast).toContainText(text(culture, 'AbpAccount::PersonalSettingsSaved'));
+      await expect(toast).toContainText(text(culture, 'AbpUi::Success'));
+      await expect(page.locator('.app-topbar')).toContainText(newUserName);
+
+      // A second save carries the new stamp (no conflict), and a reload shows what was stored.
+      await form.phone.fill('5587654321');
+      await form.save.click();
+      await expect(page.locator('.app-toast-success')).toHaveCount(2);
+      await page.reload();
+      await tab(page, culture, 'AbpAccount::PersonalSettings').click();
+      await expect(form.userName).toHaveValue(newUserName);
+      await expect(form.name).toHaveValue('Ana');
+      await expect(form.surname).toHaveValue('López');
+      await expect(form.phone).toHaveValue('5587654321');
+    });
+  });
+}
+
+test.describe('My account for profiles the API cannot create (answers replaced in the browser)', () => {
+  test.beforeEach(async ({ page }) => {
+    await useLanguage(page, 'es-MX');
+  });
+
+  test('without a password: no current-password field; after a change it is back and required', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const user = await registerUser(request, uniqueName('nopwd'));
+    await signIn(page, request, user);
+    // Registration and user creation both need a password: the profile says it has none, and
+    // the server's answer to the change (which would ask for the current password) is a 204.
+    await page.route('**/api/account/my-profile', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), hasPassword: false } });
+    });
+    let body: unknown;
+    await page.route('**/api/account/my-profile/change-password', async (route) => {
+      body = route.request().postDataJSON();
+      await route.fulfill({ status: 204 });
+    });
+    await page.goto('/account/manage');
+    const form = passwordForm(page, culture);
+    await expect(form.next).toBeVisible();
+    await expect(form.current).toHaveCount(0);
+    await form.next.fill('Primera-clave-1!');
+    await form.repeat.fill('Primera-clave-1!');
+    await form.save.click();
+    await expect(page.locator('.app-toast-success')).toContainText(
+      text(culture, 'AbpAccount::PasswordChangedMessage'),
+    );
+    expect(body).toEqual({ newPassword: 'Primera-clave-1!' });
+    await expect(form.current).toBeVisible();
+    await expect(form.current).toHaveValue('');
+    await form.current.press('Enter');
+    await expect(form.current).toHaveAccessibleDescription(required(culture));
+  });
+
+  test('an external profile has no Change password tab and opens Personal settings', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const user = await registerUser(request, uniqueName('ext'));
+    await signIn(page, request, user);
+    await page.route('**/api/account/my-profile', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), isExternal: true } });
+    });
+    await page.goto('/account/manage');
+    await expect(page.getByRole('tab')).toHaveText([text(culture, 'AbpAccount::PersonalSettings')]);
+    await expect(tab(page, culture, 'AbpAccount::PersonalSettings')).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(settingsForm(page, culture).userName).toHaveValue(user.username);
+  });
+});

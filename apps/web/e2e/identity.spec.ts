@@ -1,0 +1,439 @@
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
+import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
+import { admin, artifacts, baseUrl, requestToken, signIn, useLanguage } from './support/app';
+
+const password = 'Vineta-e2e-1!';
+
+/** An admin API client (bearer token from the real token endpoint). */
+async function adminApi(): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
+  const { access_token } = await requestToken(anonymous, admin);
+  await anonymous.dispose();
+  return playwrightRequest.newContext({
+    baseURL: baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${access_token}` },
+  });
+}
+
+async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
+  const answer = await response;
+  if (!answer.ok()) throw new Error(`${answer.url()}: ${answer.status()} ${await answer.text()}`);
+  const body = await answer.text();
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+async function createRole(api: APIRequestContext, name: string, permissions: string[] = []) {
+  const role = await ok<{ id: string; name: string }>(
+    api.post('/api/identity/roles', { data: { name, isDefault: false, isPublic: false } }),
+  );
+  if (permissions.length) {
+    await ok(
+      api.put(`/api/permission-management/permissions?providerName=R&providerKey=${name}`, {
+        data: {
+          permissions: permissions.map((permission) => ({ name: permission, isGranted: true })),
+        },
+      }),
+    );
+  }
+  return role;
+}
+
+async function createUser(api: APIRequestContext, userName: string, roleNames: string[] = []) {
+  return ok<{ id: string; userName: string }>(
+    api.post('/api/identity/users', {
+      data: {
+        userName,
+        email: `${userName}@vineta.test`,
+        password,
+        roleNames,
+        isActive: true,
+        lockoutEnabled: true,
+      },
+    }),
+  );
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const toastSuccess = (page: Page) => page.locator('.app-toast-success').first();
+
+async function openRowAction(page: Page, rowText: string, culture: Culture, action: string) {
+  const row = page.getByRole('row').filter({ hasText: rowText });
+  await expect(row).toHaveCount(1);
+  const actions = row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) });
+  if (await actions.count()) await actions.click();
+  await row.getByRole('button', { name: action, exact: true }).click();
+}
+
+async function search(page: Page, value: string) {
+  await page.getByRole('main').getByRole('searchbox').fill(value);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The shell closes its sidebar below 1025 px after a 150 ms resize debounce.
+    await page.waitForTimeout(400);
+    await page.screenshot({
+      path: `${artifacts}/identity-${name}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe('identity administration', () => {
+  // Whole screens with several modals each; the default 30 s is for single checks.
+  test.describe.configure({ timeout: 120_000 });
+  let api: APIRequestContext;
+  test.beforeAll(async () => {
+    api = await adminApi();
+  });
+  test.afterAll(async () => {
+    await api.dispose();
+  });
+
+  test('roles: create, search, sort, edit, permissions and delete as the admin', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.goto('/identity/roles');
+    await expect(
+      page.getByRole('heading', { level: 1, name: text(culture, 'AbpIdentity::Roles') }),
+    ).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'admin' })).toContainText(
+      text(culture, 'AbpIdentity::DisplayName:IsStatic'),
+    );
+    await expectNoAxeViolations(page);
+
+    // New role
+    const name = uniqueName('rol');
+    await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewRole') }).click();
+    await expect(dialog(page)).toContainText(text(culture, 'AbpIdentity::NewRole'));
+    await dialog(page)
+      .getByLabel(text(culture, 'AbpIdentity::DisplayName:RoleName'), { exact: true })
+      .fill(name);
+    await dialog(page)
+      .getByLabel(text(culture, 'AbpIdentity::DisplayName:IsDefault'), { exact: true })
+      .check();
+    await expectNoAxeViolations(page);
+    await dialog(page)
+      .getByRole('button', { name: text(culture, 'AbpIdentity::Save') })
+      .click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(toastSuccess(page)).toBeVisible();
+
+    // Search (debounced) finds it with its badge; sorting sends 'name desc'
+    await search(page, name);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(text(culture, 'AbpIdentity::DisplayName:IsDefault'));
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await search(page, '');
+    const sorted = page.waitForRequest(
+      (r) => r.url().includes('sorting=name+desc') || r.url().includes('sorting=name%20desc'),
+    );
+    const header = page.getByRole('button', { name: text(culture, 'AbpIdentity::RoleName') });
+    await header.click();
+    await header.click();
+    await sorted;
+
+    // Edit: unsaved changes ask before closing
+    await search(page, name);
+    await openRowAction(page, name, culture, text(culture, 'AbpIdentity::Edit'));
+    const nameField = dialog(page).getByLabel(text(culture, 'AbpIdentity::DisplayName:RoleName'), {
+      exact: true,
+    });
+    await expect(nameField).toHaveValue(name);
+    await dialog(page)
+      .getByLabel(text(culture, 'AbpIdentity::DisplayName:IsPublic'), { exact: true })
+      .check();
+    await dialog(page)
+      .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
+      .click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
+      .click();
+    await dialog(page)
+      .getByRole('button', { name: text(culture, 'AbpIdentity::Save') })
+      .click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(row).toContainText(text(culture, 'AbpIdentity::DisplayName:IsPublic'));
+
+    // Permissions: title with the role's name, grant all, a parent ticked by its child
+    await openRowAction(page, name, culture, text(culture, 'AbpIdentity::Permissions'));
+    await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText(
+      text(culture, 'AbpPermissionManagement::PermissionsFor', [name]),
+    );
+    const grantAll = dialog(page).getByLabel(
+      text(culture, 'AbpPermissionManagement::SelectAllInAllTabs'),
+    );
+    await expect(grantAll).not.toBeChecked();
+    await dialog(page)
+      .getByRole('tab', { name: /Identity|identidad/i })
+      .first()
+      .click();
+    const createRolePermission = dialog(page)
+      .getByRole('checkbox', { name: text(culture, 'AbpIdentity::Permission:Create') })
+      .first();
+    await createRolePermission.check();
+    await expect(
+      dialog(page).getByRole('checkbox', {
+        name: text(culture, 'AbpIdentity::Permission:RoleManagement'),
+      }),
+    ).toBeChecked();
+    await expect(grantAll).toHaveJSProperty('indeterminate', true);
+    await expect(dialog(page).getByRole('tab', { selected: true })).toHaveText(/\(2\)/);
+    await expectNoAxeViolations(page);
+    await shoot(page, `permissions-${culture}`);
+    const saved = page.waitForRequest(
+      (r) => r.method() === 'PUT' && r.url().includes('/permission-management/'),
+    );
+    await dialog(page)
+      .getByRole('button', { name: text(culture, 'AbpUi::Save') })
+      .click();
+    const body = (await saved).postDataJSON() as {
+      permissions: { name: string; isGranted: boolean }[];
+    };
+    expect(body.permissions).toEqual(
+      expect.arrayContaining([
+        { name: 'AbpIdentity.Roles', isGranted: true },
+        { name: 'AbpIdentity.Roles.Create', isGranted: true },
+      ]),
+    );
+    expect(body.permissions).toHaveLength(2);
+    await expect(dialog(page)).toBeHidden();
+
+    // Delete with confirmation
+    await openRowAction(page, name, culture, text(culture, 'AbpIdentity::Delete'));
+    await expect(page.getByRole('alertdialog')).toContainText(
+      text(culture, 'AbpIdentity::RoleDeletionConfirmationMessage', [name]),
+    );
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
+      .click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('users: create with roles, edit with a password, permissions by name, unlock and delete', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const defaultRole = uniqueName('def');
+    await ok(
+      api.post('/api/identity/roles', {
+        data: { name: defaultRole, isDefault: true, isPublic: false },
+      }),
+    );
+    await ok(
+      api.put(`/api/permission-management/permissions?providerName=R&providerKey=${defaultRole}`, {
+        data: { permissions: [{ name: 'AbpIdentity.Users', isGranted: true }] },
+      }),
+    );
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.goto('/identity/users');
+    await expect(
+      page.getByRole('heading', { level: 1, name: text(culture, 'AbpIdentity::Users') }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const userName = uniqueName('usr');
+    await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewUser') }).click();
+    const form = dialog(page);
+    await form
+      .getByLabel(text(culture, 'AbpIdentity::DisplayName:UserName'), { exact: true })
+      .fill(userName);
+    await form
+      .getByLabel(text(culture, 'AbpIdentity::DisplayName:Name'), { exact: true })
+      .fill('Ana');
+    const passwordField = form.getByLabel(text(culture, 'AbpIdentity::DisplayName:Password'), {
+      exact: true,
+    });
+    await passwordField.fill('abc');
+    await expect(form.locator('.invalid-feedback')).toBeVisible();
+    await form.getByRole('button', { name: text(culture, 'AbpIdentity::ShowPassword') }).click();
+    await expect(passwordField).toHaveAttribute('type', 'text');
+    await passwordField.fill(password);
+    await form
+      .getByLabel(text(culture, 'AbpIdentity::DisplayName:Email'), { exact: true })
+      .fill(`${userName}@vineta.test`);
+    await expect(
+      form.getByLabel(text(culture, 'AbpIdentity::DisplayName:IsActive'), { exact: true }),
+    ).toBeChecked();
+    await expectNoAxeViolations(page);
+    await form.getByRole('tab', { name: text(culture, 'AbpIdentity::Roles') }).click();
+    await expect(form.getByLabel(defaultRole, { exact: true })).toBeChecked();
+    await expect(form.getByLabel('admin', { exact: true })).not.toBeChecked();
+    await expectNoAxeViolations(page);
+    await shoot(page, `user-modal-${culture}`);
+    await form.getByRole('button', { name: text(culture, 'AbpIdentity::Save') }).click();
+    await expect(form).toBeHidden();
+    await expect(toastSuccess(page)).toBeVisible();
+
+    await search(page, userName);
+    const row = page.getByRole('row').filter({ hasText: userName });
+    await expect(row).toContainText(text(culture, 'AbpIdentity::Active'));
+
+    // Edit: a new password, then sign in with it
+    await openRowAction(page, userName, culture, text(culture, 'AbpIdentity::Edit'));
+    await expect(
+      form.getByLabel(text(culture, 'AbpIdentity::DisplayName:UserName'), { exact: true }),
+    ).toHaveValue(userName);
+    await form
+      .getByLabel(text(culture, 'AbpIdentity::DisplayName:Password'), { exact: true })
+      .fill('Otra-Clave-2!');
+    await form.getByRole('button', { name: text(culture, 'AbpIdentity::Save') }).click();
+    await expect(form).toBeHidden();
+    await requestToken(request, { username: userName, password: 'Otra-Clave-2!' });
+
+    // Permissions: titled with the user name; the role's grant is ticked, disabled and badged
+    await openRowAction(page, userName, culture, text(culture, 'AbpIdentity::Permissions'));
+    await expect(form.getByRole('heading', { level: 2 })).toHaveText(
+      text(culture, 'AbpPermissionManagement::PermissionsFor', [userName]),
+    );
+    await form.getByRole('tab', { name: /\(1\)/ }).click();
+    const inherited = form.getByRole('checkbox', {
+      name: text(culture, 'AbpIdentity::Permission:UserManagement'),
+    });
+    await expect(inherited).toBeChecked();
+    await expect(inherited).toBeDisabled();
+    await expect(form).toContainText(
+      text(culture, 'AbpPermissionManagement::GrantedBy', [`R: ${defaultRole}`]),
+    );
+    await form.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
+    await expect(form).toBeHidden();
+
+    // Locked out after failed sign-ins; unlock appears and clears it
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await request.post('/connect/token', {
+        form: {
+          grant_type: 'password',
+          client_id: 'Vineta_App',
+          username: userName,
+          password: 'wrong-Password-1',
+        },
+      });
+    }
+    await page.reload();
+    await search(page, userName);
+    await expect(row).toContainText(text(culture, 'AbpIdentity::LockedOut'));
+    await openRowAction(page, userName, culture, text(culture, 'AbpIdentity::Unlock'));
+    await expect(row).not.toContainText(text(culture, 'AbpIdentity::LockedOut'));
+
+    await openRowAction(page, userName, culture, text(culture, 'AbpIdentity::Delete'));
+    await expect(page.getByRole('alertdialog')).toContainText(
+      text(culture, 'AbpIdentity::UserDeletionConfirmationMessage', ['Ana']),
+    );
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
+      .click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('a user with only some permissions sees only those actions; the API refuses the rest', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const roleName = uniqueName('viewer');
+    await createRole(api, roleName, [
+      'AbpIdentity.Roles',
+      'AbpIdentity.Roles.Update',
+      'AbpIdentity.Users',
+    ]);
+    const user = await createUser(api, uniqueName('limited'), [roleName]);
+    await useLanguage(page, culture);
+    await signIn(page, request, { username: user.userName, password });
+
+    await page.goto('/identity/roles');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: text(culture, 'AbpIdentity::NewRole') }),
+    ).toHaveCount(0);
+    await search(page, roleName);
+    const row = page.getByRole('row').filter({ hasText: roleName });
+    // One action (Edit) is a plain button; no Permissions or Delete.
+    await expect(
+      row.getByRole('button', { name: text(culture, 'AbpIdentity::Edit') }),
+    ).toBeVisible();
+    await expect(
+      row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) }),
+    ).toHaveCount(0);
+
+    await page.goto('/identity/users');
+    await expect(
+      page.getByRole('heading', { level: 1, name: text(culture, 'AbpIdentity::Users') }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: text(culture, 'AbpIdentity::NewUser') }),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole('columnheader', { name: text(culture, 'AbpUi::Actions') }),
+    ).toHaveCount(0);
+
+    const { access_token } = await requestToken(request, { username: user.userName, password });
+    const headers = { Authorization: `Bearer ${access_token}` };
+    const refused = [
+      await request.post('/api/identity/roles', { headers, data: { name: uniqueName('x') } }),
+      await request.delete(`/api/identity/users/${user.id}`, { headers }),
+      await request.post('/api/identity/users', {
+        headers,
+        data: { userName: 'x', email: 'x@x.mx', password },
+      }),
+      await request.get(
+        `/api/permission-management/permissions?providerName=R&providerKey=${roleName}`,
+        { headers },
+      ),
+    ];
+    expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403]);
+  });
+
+  for (const culture of ['es-MX', 'ar'] as const) {
+    test(`screens in ${culture}: no axe violations, screenshots at 1280 and 375 px`, async ({
+      page,
+      request,
+    }) => {
+      await useLanguage(page, culture);
+      await signIn(page, request);
+      for (const screen of ['roles', 'users'] as const) {
+        await page.goto(`/identity/${screen}`);
+        const title = text(
+          culture,
+          screen === 'roles' ? 'AbpIdentity::Roles' : 'AbpIdentity::Users',
+        );
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        await expect(page.getByRole('row').nth(1)).toContainText('admin');
+        await expectNoAxeViolations(page);
+        await shoot(page, `${screen}-${culture}`);
+      }
+      await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewUser') }).click();
+      await expect(dialog(page)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shoot(page, `new-user-${culture}`);
+      await dialog(page)
+        .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
+        .click();
+      await page.goto('/identity/roles');
+      await openRowAction(page, 'admin', culture, text(culture, 'AbpIdentity::Permissions'));
+      await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText(
+        text(culture, 'AbpPermissionManagement::PermissionsFor', ['admin']),
+      );
+      await expectNoAxeViolations(page);
+      await shoot(page, `role-permissions-${culture}`);
+    });
+  }
+});

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The cultures the account specs run in. */
+export type Culture = 'es-MX' | 'en' | 'ar';
+
+const resources = new URL('../../../server/src/localization/resources/', import.meta.url);
+const cache = new Map<string, Record<string, string>>();
+
+/** The server's own text for `Resource::Key` in a culture, with `{0}` or `{name}` filled. */
+export function text(
+  culture: Culture,
+  key: string,
+  params: readonly (string | number)[] | Record<string, string | number> = [],
+): string {
+  const [resource = '', name = ''] = key.split('::');
+  const file = `${resource}/${culture}`;
+  let texts = cache.get(file);
+  if (!texts) {
+    const parsed = JSON.parse(readFileSync(new URL(`${file}.json`, resources), 'utf8')) as {
+      texts: Record<string, string>;
+    };
+    texts = parsed.texts;
+    cache.set(file, texts);
+  }
+  const template = texts[name];
+  if (template === undefined) throw new Error(`No text ${key} in ${culture}`);
+  return template.replace(/\{\s*(\w+)\s*\}/g, (match, param: string) => {
+    const value = Array.isArray(params)
+      ? params[Number(param)]
+      : (params as Record<string, string | number>)[param];
+    return value === undefined ? match : String(value);
+  });
+}
+
+/** 'Password should include …' with the missing kinds listed as the browser lists them. */
+export function passwordRulesText(
+  culture: Culture,
+  missing: ('small' | 'capital' | 'number' | 'special')[],
+): string {
+  const names = { small: 'Small', capital: 'Capital', number: 'Number', special: 'Special' };
+  const kinds = missing.map((kind) =>
+    text(culture, `AbpValidation::Validation:Password${names[kind]}`),
+  );
+  const description = new Intl.ListFormat(culture, { type: 'conjunction' }).format(kinds);
+  return text(culture, 'AbpValidation::Validation:PasswordRules', { description });
+}
+
+export const required = (culture: Culture) => text(culture, 'AbpValidation::ThisFieldIsRequired.');
+export const maxLength = (culture: Culture, requiredLength: number, actualLength: number) =>
+  text(culture, 'AbpValidation::Validation:MaxLength', { requiredLength, actualLength });
+export const minLength = (culture: Culture, requiredLength: number, actualLength: number) =>
+  text(culture, 'AbpValidation::Validation:MinLength', { requiredLength, actualLength });
+
+/** A user name no other test uses. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** The visible error toast (role alert) holding `message`. */
+export const errorToast = (page: Page) => page.locator('.app-toast-error');
+
+/** Fails with the list of axe-core violations, if any. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(
+    result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}

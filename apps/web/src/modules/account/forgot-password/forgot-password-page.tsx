@@ -1,0 +1,71 @@
+import { SendPasswordResetCodeDto } from '@vineta/contracts/account/password-reset';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import type { z } from 'zod';
+import { useLocalization } from '#src/core/localization/i18n';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { TextField } from '#src/theme/form/text-field';
+import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
+import { accountHref, accountPaths } from '../account.paths';
+import { useSendPasswordResetCode } from '../api/send-password-reset-code';
+import { AccountCard } from '../shared/account-card';
+
+const forgotPasswordSchema = SendPasswordResetCodeDto.pick({ email: true });
+type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+/** /account/forgot-password: the e-mail form, then the confirmation (SPEC.md section 4). */
+export function ForgotPasswordPage() {
+  const t = useLocalization();
+  const { search } = useLocation();
+  const sending = useSendPasswordResetCode();
+  const loginHref = accountHref(accountPaths.login, search);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEnterSubmit(formRef);
+  const { control, handleSubmit, formState } = useForm<ForgotPasswordValues>({
+    resolver: zodFormResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+    mode: 'onChange',
+  });
+
+  const onValid = async (values: ForgotPasswordValues) => {
+    if (sending.isPending) return;
+    // A failure is shown by the global HTTP error handling; the form stays.
+    await sending.mutateAsync(values).catch(() => undefined);
+  };
+
+  return (
+    <AccountCard title={t('AbpAccount::ForgotPassword')}>
+      {sending.isSuccess ? (
+        <>
+          <div className="alert alert-success" role="status">
+            {t('AbpAccount::PasswordResetMailSentMessage')}
+          </div>
+          <Link to={loginHref} className="btn btn-primary w-100">
+            {t('AbpAccount::BackToLogin')}
+          </Link>
+        </>
+      ) : (
+        <form ref={formRef} noValidate onSubmit={handleSubmit(onValid)}>
+          <p>{t('AbpAccount::SendPasswordResetLink_Information')}</p>
+          <TextField
+            control={control}
+            name="email"
+            type="email"
+            label={t('AbpAccount::EmailAddress')}
+            autoComplete="email"
+          />
+          <BusyButton
+            className="btn btn-primary w-100 mb-3"
+            busy={sending.isPending}
+            disabled={!formState.isValid}
+          >
+            {t('AbpAccount::Submit')}
+          </BusyButton>
+          <Link to={loginHref}>{t('AbpAccount::BackToLogin')}</Link>
+        </form>
+      )}
+    </AccountCard>
+  );
+}

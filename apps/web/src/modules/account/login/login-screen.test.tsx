@@ -1,0 +1,291 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readCookie } from '#src/core/http/cookies';
+import { sessionStore } from '#src/core/session/session-store';
+import {
+  abpError,
+  accountConfiguration,
+  fakeServer,
+  loadConfiguration,
+  renderAccountPage,
+  resetAccountState,
+  setXsrfCookie,
+  tokenResponse,
+} from '../account-test-kit';
+import { browserLocation } from '../shared/browser-location';
+import { LoginScreen } from './login-screen';
+
+const loginPath = '/account/login';
+
+async function renderLogin(at = loginPath, settings: Record<string, string> = {}) {
+  const configuration = accountConfiguration({ settings });
+  await loadConfiguration(configuration);
+  return { configuration, ...renderAccountPage(<LoginScreen />, loginPath, at) };
+}
+
+const userName = () => screen.getByRole('textbox', { name: 'Username or email address' });
+const password = () => screen.getByLabelText('Password');
+const loginButton = () => screen.getByRole('button', { name: 'Login' });
+
+/** Preact's compat layer listens to `input` for `onChange`, as browsers fire it on typing. */
+function type(element: HTMLElement, value: string) {
+  act(() => {
+    fireEvent.input(element, { target: { value } });
+  });
+}
+
+afterEach(() => {
+  resetAccountState();
+  vi.useRealTimers();
+});
+
+describe('sign-in screen', () => {
+  beforeEach(() => fakeServer(accountConfiguration()));
+
+  it('shows the heading, both fields, remember-me, the forgot link and the register link', async () => {
+    await renderLogin('/account/login?returnUrl=%2Fidentity%2Froles');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Login');
+    expect(userName()).toHaveFocus();
+    expect(password()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/account/forgot-password?returnUrl=%2Fidentity%2Froles',
+    );
+    expect(screen.getByText(/Are you a new user\?/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/account/register?returnUrl=%2Fidentity%2Froles',
+    );
+  });
+
+  it.each(['false', 'False', 'FALSE'])(
+    'hides Register when self-registration is %s',
+    async (value) => {
+      await renderLogin(loginPath, { 'Abp.Account.IsSelfRegistrationEnabled': value });
+      expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+      expect(userName()).toBeInTheDocument();
+    },
+  );
+
+  it("warns 'Invalid login request' without a form when local login is off", async () => {
+    await renderLogin(loginPath, { 'Abp.Account.EnableLocalLogin': 'false' });
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('heading')).toHaveTextContent('Invalid login request');
+    expect(alert).toHaveTextContent('There are no login schemes configured for this client.');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('marks every field on an empty submit and sends nothing', async () => {
+    const requests = fakeServer(accountConfiguration());
+    await renderLogin();
+    expect(userName()).not.toHaveClass('is-invalid');
+    await act(async () => fireEvent.click(loginButton()));
+    expect(userName()).toHaveClass('is-invalid');
+    expect(userName()).toHaveAccessibleDescription('This field is required.');
+    expect(password()).toHaveAccessibleDescription('This field is required.');
+    expect(requests.filter((request) => request.path === '/connect/token')).toHaveLength(0);
+  });
+
+  it('shows the limits once a field is dirty: 255 for the user name, 128 for the password', async () => {
+    await renderLogin();
+    type(userName(), 'u'.repeat(256));
+    expect(userName()).toHaveAccessibleDescription('Max. 255 characters are allowed. (has 256)');
+    expect(password()).not.toHaveClass('is-invalid');
+    type(password(), 'p'.repeat(129));
+    expect(password()).toHaveAccessibleDescription('Max. 128 characters are allowed. (has 129)');
+    type(userName(), 'u'.repeat(255));
+    type(password(), 'p'.repeat(128));
+    expect(userName()).not.toHaveClass('is-invalid');
+    expect(password()).not.toHaveClass('is-invalid');
+  });
+
+  it('signs in with the password grant, remembers the user and goes to the return URL', async () => {
+    const requests = fakeServer(accountConfiguration(), (request) =>
+      request.path === '/connect/token' ? tokenResponse() : undefined,
+    );
+    sessionStore.set({ tenant: { id: 'tenant-1', name: 'acme', isAvailable: true } });
+    await renderLogin('/account/login?returnUrl=%2Fidentity%2Froles%3Fpage%3D2');
+    type(userName(), 'ana');
+    type(password(), '1q2w3E*');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    fireEvent.click(loginButton());
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent('/identity/roles?page=2');
+    const token = requests.find((request) => request.path === '/connect/token');
+    expect(token?.body).toMatchObject({
+      grant_type: 'password',
+      client_id: 'Vineta_App',
+      username: 'ana',
+      password: '1q2w3E*',
+    });
+    expect(token?.headers.get('__tenant')).toBe('tenant-1');
+    expect(readCookie('rememberMe')).toBe('true');
+    expect(requests.at(-1)?.path).toBe('/api/abp/application-configuration');
+  });
+
+  it('goes to /home without a return URL, and ignores one on another site', async () => {
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/connect/token' ? tokenResponse() : undefined,
+    );
+    await renderLogin('/account/login?returnUrl=https%3A%2F%2Fevil.example%2F');
+    type(userName(), 'ana');
+    type(password(), '1q2w3E*');
+    fireEvent.click(loginButton());
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent(/^\/home$/);
+  });
+
+  it("toasts the server's description for 7000 ms and ends the loading state", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer: (response: Response) => void = () => undefined;
+    const requests = fakeServer(accountConfiguration(), (request) =>
+      request.path === '/connect/token'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : undefined,
+    );
+    await renderLogin();
+    type(userName(), 'ana');
+    type(password(), 'wrong');
+    fireEvent.click(loginButton());
+    await waitFor(() => expect(loginButton()).toBeDisabled());
+    expect(loginButton()).toHaveAttribute('aria-busy', 'true');
+    // A second submit while the first runs is ignored.
+    await act(async () => fireEvent.submit(loginButton().closest('form') as HTMLFormElement));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.path === '/connect/token')).toHaveLength(1),
+    );
+    await act(async () =>
+      answer(
+        Response.json(
+          { error: 'invalid_grant', error_description: 'Invalid username or password!' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent('Invalid username or password!');
+    expect(loginButton()).toBeEnabled();
+    expect(loginButton()).not.toHaveAttribute('aria-busy');
+    act(() => vi.advanceTimersByTime(6900));
+    expect(screen.getByText('Invalid username or password!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Invalid username or password!')).not.toBeInTheDocument();
+  });
+
+  it('tells a locked-out user when to try again', async () => {
+    const lockedOut =
+      'The user account has been locked out due to invalid login attempts. Try again after 11/22/26, 3:05:00 AM UTC.';
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/connect/token'
+        ? Response.json({ error: 'invalid_grant', error_description: lockedOut }, { status: 400 })
+        : undefined,
+    );
+    await renderLogin();
+    type(userName(), 'ana');
+    type(password(), 'wrong');
+    fireEvent.click(loginButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(lockedOut);
+  });
+
+  it('falls back to the default message when the server sends no description', async () => {
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/connect/token' ? new Response('boom', { status: 500 }) : undefined,
+    );
+    await renderLogin();
+    type(userName(), 'ana');
+    type(password(), 'x');
+    fireEvent.click(loginButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error has occurred!');
+  });
+});
+
+describe('sign-in screen of a code-flow interaction', () => {
+  const details = {
+    uid: 'uid-1',
+    prompt: 'login',
+    clientId: 'Vineta_App',
+    scope: 'openid',
+    loginHint: 'ana',
+    uiLocales: null,
+    enableLocalLogin: true,
+    isSelfRegistrationEnabled: true,
+  };
+  const at = '/account/login?interactionId=uid-1';
+
+  it('reads the details, posts the login with XSRF and tenant headers and follows redirectTo', async () => {
+    setXsrfCookie('xsrf-1');
+    sessionStore.set({ tenant: { id: 'tenant-1', name: 'acme', isAvailable: true } });
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    const requests = fakeServer(accountConfiguration(), (request) => {
+      if (request.path === '/interaction/uid-1/details') return Response.json(details);
+      if (request.path === '/interaction/uid-1/login')
+        return Response.json({ redirectTo: 'http://localhost:3000/connect/authorize/uid-1' });
+      return undefined;
+    });
+    await renderLogin(at);
+    expect(await screen.findByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/account/register?interactionId=uid-1',
+    );
+    expect(userName()).toHaveValue('ana');
+    expect(password()).toHaveFocus();
+    type(password(), '1q2w3E*');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    fireEvent.click(loginButton());
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost:3000/connect/authorize/uid-1'),
+    );
+    const login = requests.find((request) => request.path === '/interaction/uid-1/login');
+    expect(login?.method).toBe('POST');
+    expect(login?.body).toEqual({ username: 'ana', password: '1q2w3E*', rememberMe: true });
+    expect(login?.headers.get('RequestVerificationToken')).toBe('xsrf-1');
+    expect(login?.headers.get('__tenant')).toBe('tenant-1');
+    expect(requests.some((request) => request.path === '/connect/token')).toBe(false);
+    // The browser is leaving: the button stays busy.
+    expect(loginButton()).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('takes the switches from the details: no Register, and the local-login warning', async () => {
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/interaction/uid-1/details'
+        ? Response.json({ ...details, isSelfRegistrationEnabled: false, enableLocalLogin: false })
+        : undefined,
+    );
+    await renderLogin(at);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login request');
+    expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it("toasts the server's localized message when the interaction login fails", async () => {
+    const lockedOut = 'The user account has been locked out due to invalid login attempts.';
+    fakeServer(accountConfiguration(), (request) => {
+      if (request.path === '/interaction/uid-1/details') return Response.json(details);
+      if (request.path === '/interaction/uid-1/login')
+        return abpError(400, lockedOut, { data: { result: 4 } });
+      return undefined;
+    });
+    await renderLogin(at);
+    type(await screen.findByLabelText('Password'), 'wrong');
+    fireEvent.click(loginButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(lockedOut);
+    expect(loginButton()).toBeEnabled();
+  });
+
+  it("says 'Invalid login request' when the interaction is unknown or expired", async () => {
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/interaction/uid-1/details'
+        ? abpError(400, 'Invalid login request')
+        : undefined,
+    );
+    await renderLogin(at);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading')).toHaveTextContent('Invalid login request');
+    expect(within(alert).getByRole('link', { name: 'Back to login' })).toHaveAttribute(
+      'href',
+      '/account/login',
+    );
+  });
+});

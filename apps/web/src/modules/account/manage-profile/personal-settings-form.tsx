@@ -1,0 +1,123 @@
+import { type ProfileDto, UpdateProfileDto } from '@vineta/contracts/account/profile';
+import { type KeyboardEvent, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
+import { RestError } from '#src/core/http/remote-service-error';
+import { useLocalization } from '#src/core/localization/i18n';
+import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { TextField } from '#src/theme/form/text-field';
+import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
+import { toaster } from '#src/theme/toast/toaster';
+import { useUpdateMyProfile } from '../api/update-my-profile';
+
+/** SPEC.md section 5: user name and e-mail ≤ 256, name and surname ≤ 64, phone ≤ 16. */
+const personalSettingsSchema = UpdateProfileDto.pick({
+  userName: true,
+  email: true,
+  name: true,
+  surname: true,
+  phoneNumber: true,
+});
+type PersonalSettingsValues = z.infer<typeof personalSettingsSchema>;
+const fields = ['userName', 'email', 'name', 'surname', 'phoneNumber'] as const;
+
+/** Nullable server fields become empty strings in the form. */
+function toValues(profile: ProfileDto): PersonalSettingsValues {
+  return {
+    userName: profile.userName,
+    email: profile.email,
+    name: profile.name ?? '',
+    surname: profile.surname ?? '',
+    phoneNumber: profile.phoneNumber ?? '',
+  };
+}
+
+/** A space cannot be typed into the user name (ABP blocks the key). */
+function blockSpace(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key === ' ') event.preventDefault();
+}
+
+export interface PersonalSettingsFormProps {
+  profile: ProfileDto;
+  userId: string | null;
+}
+
+/** Personal settings; the server's answer replaces the stored profile and refills the form. */
+export function PersonalSettingsForm({ profile, userId }: PersonalSettingsFormProps) {
+  const t = useLocalization();
+  const updating = useUpdateMyProfile(userId);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEnterSubmit(formRef);
+  const form = useForm<PersonalSettingsValues>({
+    resolver: zodFormResolver(personalSettingsSchema),
+    defaultValues: toValues(profile),
+    mode: 'onChange',
+  });
+
+  const onValid = async (values: PersonalSettingsValues) => {
+    if (updating.isPending) return;
+    let saved: ProfileDto;
+    try {
+      saved = await updating.mutateAsync({ ...values, concurrencyStamp: profile.concurrencyStamp });
+    } catch (error) {
+      // The global HTTP error handling shows it; validation errors also go under their fields.
+      if (error instanceof RestError)
+        applyValidationErrors(error.remoteError, form.setError, fields);
+      return;
+    }
+    form.reset(toValues(saved));
+    toaster.success('AbpAccount::PersonalSettingsSaved', 'AbpUi::Success', { life: 5000 });
+    // The user menu shows the user name from the configuration.
+    void refreshAppConfiguration().catch(() => undefined);
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={form.handleSubmit(onValid)}>
+      <TextField
+        control={form.control}
+        name="userName"
+        label={t('AbpAccount::DisplayName:UserName')}
+        autoComplete="username"
+        onKeyDown={blockSpace}
+      />
+      <div className="row">
+        <div className="col-md-6">
+          <TextField
+            control={form.control}
+            name="name"
+            label={t('AbpAccount::DisplayName:Name')}
+            autoComplete="given-name"
+          />
+        </div>
+        <div className="col-md-6">
+          <TextField
+            control={form.control}
+            name="surname"
+            label={t('AbpAccount::DisplayName:Surname')}
+            autoComplete="family-name"
+          />
+        </div>
+      </div>
+      <TextField
+        control={form.control}
+        name="email"
+        type="email"
+        label={t('AbpAccount::DisplayName:Email')}
+        autoComplete="email"
+      />
+      <TextField
+        control={form.control}
+        name="phoneNumber"
+        type="tel"
+        label={t('AbpAccount::DisplayName:PhoneNumber')}
+        autoComplete="tel"
+      />
+      <BusyButton busy={updating.isPending} disabled={!form.formState.isValid}>
+        {t('AbpAccount::Save')}
+      </BusyButton>
+    </form>
+  );
+}

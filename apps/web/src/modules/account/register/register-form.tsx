@@ -1,0 +1,87 @@
+import { RegisterDto } from '@vineta/contracts/account/register';
+import { requiredString } from '@vineta/contracts/common/fields';
+import { LoginLimits } from '@vineta/contracts/identity/identity.limits';
+import {
+  createPasswordSchema,
+  type PasswordRules,
+} from '@vineta/contracts/identity/password-rules';
+import { useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { RestError } from '#src/core/http/remote-service-error';
+import { useLocalization } from '#src/core/localization/i18n';
+import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { TextField } from '#src/theme/form/text-field';
+import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
+import { toaster } from '#src/theme/toast/toaster';
+import { useRegister } from '../api/register';
+import { signInErrorText } from '../shared/sign-in-error';
+import { usePasswordRules } from '../shared/use-password-rules';
+import { useSignIn } from '../shared/use-sign-in';
+
+/** SPEC.md section 5: user name ≤ 255, a valid e-mail, the server's password rules. */
+function registerFormSchema(rules: PasswordRules) {
+  return z.object({
+    userName: requiredString(LoginLimits.maxUserNameOrEmailLength),
+    emailAddress: RegisterDto.shape.emailAddress,
+    password: createPasswordSchema(rules),
+  });
+}
+type RegisterFormValues = z.infer<ReturnType<typeof registerFormSchema>>;
+const fields = ['userName', 'emailAddress', 'password'] as const;
+
+/** Registers, then signs in with the same credentials (SPEC.md section 4). */
+export function RegisterForm() {
+  const t = useLocalization();
+  const rules = usePasswordRules();
+  const schema = useMemo(() => registerFormSchema(rules), [rules]);
+  const registration = useRegister();
+  const signIn = useSignIn();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEnterSubmit(formRef);
+  const { control, handleSubmit, setError, formState } = useForm<RegisterFormValues>({
+    resolver: zodFormResolver(schema),
+    defaultValues: { userName: '', emailAddress: '', password: '' },
+    mode: 'onChange',
+  });
+
+  const onValid = async (values: RegisterFormValues) => {
+    try {
+      await registration.mutateAsync(values);
+      await signIn({ username: values.userName, password: values.password });
+    } catch (error) {
+      if (error instanceof RestError) applyValidationErrors(error.remoteError, setError, fields);
+      toaster.error(signInErrorText(error), 'AbpUi::Error', { life: 7000 });
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit(onValid)}>
+      <TextField
+        control={control}
+        name="userName"
+        label={t('AbpAccount::UserName')}
+        autoComplete="username"
+      />
+      <TextField
+        control={control}
+        name="emailAddress"
+        type="email"
+        label={t('AbpAccount::EmailAddress')}
+        autoComplete="email"
+      />
+      <TextField
+        control={control}
+        name="password"
+        type="password"
+        label={t('AbpAccount::Password')}
+        autoComplete="new-password"
+      />
+      <BusyButton className="btn btn-primary btn-lg w-100" busy={formState.isSubmitting}>
+        {t('AbpAccount::Register')}
+      </BusyButton>
+    </form>
+  );
+}

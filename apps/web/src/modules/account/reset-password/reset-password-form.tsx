@@ -1,0 +1,91 @@
+import {
+  createPasswordSchema,
+  type PasswordRules,
+} from '@vineta/contracts/identity/password-rules';
+import { useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { useLocalization } from '#src/core/localization/i18n';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { TextField } from '#src/theme/form/text-field';
+import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
+import { accountPaths } from '../account.paths';
+import { useResetPassword } from '../api/reset-password';
+import { requireMatchingPasswords } from '../shared/password-confirmation';
+import { usePasswordRules } from '../shared/use-password-rules';
+import { useRevalidateTogether } from '../shared/use-revalidate-together';
+
+/** SPEC.md section 5: both required with the password rules, and equal. */
+function resetPasswordSchema(rules: PasswordRules) {
+  const password = createPasswordSchema(rules);
+  return requireMatchingPasswords(
+    z.object({ password, confirmPassword: password }),
+    'password',
+    'confirmPassword',
+  );
+}
+type ResetPasswordValues = z.infer<ReturnType<typeof resetPasswordSchema>>;
+
+export interface ResetPasswordFormProps {
+  userId: string;
+  resetToken: string;
+  onReset: () => void;
+}
+
+/** The new password twice; a second submit while one runs is ignored (SPEC.md section 4). */
+export function ResetPasswordForm({ userId, resetToken, onReset }: ResetPasswordFormProps) {
+  const t = useLocalization();
+  const rules = usePasswordRules();
+  const schema = useMemo(() => resetPasswordSchema(rules), [rules]);
+  const reset = useResetPassword();
+  const running = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEnterSubmit(formRef);
+  const form = useForm<ResetPasswordValues>({
+    resolver: zodFormResolver(schema),
+    defaultValues: { password: '', confirmPassword: '' },
+    mode: 'onChange',
+  });
+  useRevalidateTogether(form, 'password', 'confirmPassword');
+
+  const onValid = async ({ password }: ResetPasswordValues) => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      await reset.mutateAsync({ userId, resetToken, password });
+      onReset();
+    } catch {
+      // Shown by the global HTTP error handling ('Invalid token.' for a used link).
+    } finally {
+      running.current = false;
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={form.handleSubmit(onValid)}>
+      <p>{t('AbpAccount::ResetPassword_Information')}</p>
+      <TextField
+        control={form.control}
+        name="password"
+        type="password"
+        label={t('AbpAccount::Password')}
+        autoComplete="new-password"
+      />
+      <TextField
+        control={form.control}
+        name="confirmPassword"
+        type="password"
+        label={t('AbpAccount::ConfirmPassword')}
+        autoComplete="new-password"
+      />
+      <div className="d-flex justify-content-end gap-2">
+        <Link to={accountPaths.login} className="btn btn-secondary">
+          {t('AbpAccount::Cancel')}
+        </Link>
+        <BusyButton busy={reset.isPending}>{t('AbpAccount::Submit')}</BusyButton>
+      </div>
+    </form>
+  );
+}

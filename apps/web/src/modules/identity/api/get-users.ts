@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PagedResultDto } from '@vineta/contracts/common/paged';
+import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
+import { http } from '#src/core/http/http';
+import type { ListQuery } from '#src/core/query/use-list-query';
+
+/** Every users query starts with this key; mutations invalidate it. */
+export const usersQueryKey = ['identity', 'users'] as const;
+
+/** `GET /api/identity/users` (filter, sorting, skipCount, maxResultCount). */
+export function getUsers(query: ListQuery, signal?: AbortSignal) {
+  return http.get<PagedResultDto<IdentityUserDto>>(
+    '/api/identity/users',
+    { ...query },
+    signal ? { signal } : {},
+  );
+}
+
+export const usersQueryOptions = (query: ListQuery) =>
+  queryOptions({
+    queryKey: [...usersQueryKey, 'list', query],
+    queryFn: ({ signal }) => getUsers(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(query: ListQuery) {
+  return useQuery(usersQueryOptions(query));
+}

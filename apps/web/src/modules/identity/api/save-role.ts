@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  IdentityRoleCreateDto,
+  IdentityRoleDto,
+  IdentityRoleUpdateDto,
+} from '@vineta/contracts/identity/identity-role';
+import { http } from '#src/core/http/http';
+import { rolesQueryKey } from './get-roles';
+
+export interface SaveRoleInput {
+  id?: string;
+  body: IdentityRoleCreateDto | IdentityRoleUpdateDto;
+}
+
+/** `POST /api/identity/roles` or `PUT /api/identity/roles/{id}` (with the concurrency stamp). */
+export function saveRole({ id, body }: SaveRoleInput): Promise<IdentityRoleDto> {
+  const init = { skipHandleError: true };
+  return id
+    ? http.put<IdentityRoleDto>(`/api/identity/roles/${id}`, body, init)
+    : http.post<IdentityRoleDto>('/api/identity/roles', body, init);
+}
+
+export function useSaveRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['identity', 'save-role'],
+    mutationFn: saveRole,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesQueryKey }),
+  });
+}

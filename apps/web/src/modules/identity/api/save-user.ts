@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  IdentityUserCreateDto,
+  IdentityUserDto,
+  IdentityUserUpdateDto,
+} from '@vineta/contracts/identity/identity-user';
+import { http } from '#src/core/http/http';
+import { usersQueryKey } from './get-users';
+
+export interface SaveUserInput {
+  id?: string;
+  body: IdentityUserCreateDto | IdentityUserUpdateDto;
+}
+
+/** `POST /api/identity/users` or `PUT /api/identity/users/{id}` (password optional there). */
+export function saveUser({ id, body }: SaveUserInput): Promise<IdentityUserDto> {
+  const init = { skipHandleError: true };
+  return id
+    ? http.put<IdentityUserDto>(`/api/identity/users/${id}`, body, init)
+    : http.post<IdentityUserDto>('/api/identity/users', body, init);
+}
+
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['identity', 'save-user'],
+    mutationFn: saveUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,149 @@
+import {
+  IdentityRoleCreateDto,
+  type IdentityRoleDto,
+} from '@vineta/contracts/identity/identity-role';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { RestError } from '#src/core/http/remote-service-error';
+import { useLocalization } from '#src/core/localization/i18n';
+import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { TextField } from '#src/theme/form/text-field';
+import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
+import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { toaster } from '#src/theme/toast/toaster';
+import { useRole } from '../api/get-role';
+import { useSaveRole } from '../api/save-role';
+import { showErrorToast } from '../shared/show-error';
+
+const RoleForm = IdentityRoleCreateDto.pick({ name: true }).extend({
+  isDefault: z.boolean(),
+  isPublic: z.boolean(),
+});
+type RoleForm = z.infer<typeof RoleForm>;
+
+export interface RoleFormModalProps {
+  /** The role to edit; absent for a new role. */
+  roleId?: string | undefined;
+  onClose: () => void;
+}
+
+/** New role / Edit: name (read-only for a static role), Default, Public. */
+export function RoleFormModal({ roleId, onClose }: RoleFormModalProps) {
+  const t = useLocalization();
+  const { data: role, isError } = useRole(roleId);
+  const title = roleId ? t('AbpIdentity::Edit') : t('AbpIdentity::NewRole');
+  if (isError) {
+    onClose();
+    return null;
+  }
+  if (roleId && !role) {
+    return (
+      <Modal visible onVisibleChange={onClose} title={title} busy>
+        <div className="text-center text-muted">{t('AbpUi::LoadingWithThreeDot')}</div>
+      </Modal>
+    );
+  }
+  return <RoleFormBody role={role} title={title} onClose={onClose} />;
+}
+
+function RoleFormBody({
+  role,
+  title,
+  onClose,
+}: {
+  role: IdentityRoleDto | undefined;
+  title: string;
+  onClose: () => void;
+}) {
+  const t = useLocalization();
+  const formId = useId();
+  const save = useSaveRole();
+  const form = useForm<RoleForm>({
+    resolver: zodFormResolver(RoleForm),
+    mode: 'onChange',
+    defaultValues: {
+      name: role?.name ?? '',
+      isDefault: role?.isDefault ?? false,
+      isPublic: role?.isPublic ?? false,
+    },
+  });
+  const { isDirty, isValid } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(
+        role
+          ? {
+              id: role.id,
+              body: {
+                ...values,
+                concurrencyStamp: role.concurrencyStamp,
+                extraProperties: role.extraProperties,
+              },
+            }
+          : { body: values },
+      );
+      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
+      onClose();
+    } catch (error) {
+      const remote = error instanceof RestError ? error.remoteError : undefined;
+      applyValidationErrors(remote, form.setError, ['name']);
+      showErrorToast(error);
+    }
+  });
+
+  return (
+    <Modal
+      visible
+      onVisibleChange={onClose}
+      title={title}
+      busy={save.isPending}
+      dirty={isDirty}
+      footer={
+        <>
+          <ModalCloseButton disabled={save.isPending} />
+          <BusyButton form={formId} busy={save.isPending} disabled={!isValid}>
+            {t('AbpIdentity::Save')}
+          </BusyButton>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit}>
+        {/* A disabled fieldset disables the name of a static role (it cannot be renamed). */}
+        <fieldset disabled={role?.isStatic}>
+          <TextField
+            control={form.control}
+            name="name"
+            label={t('AbpIdentity::DisplayName:RoleName')}
+            autoComplete="off"
+            maxLength={256}
+          />
+        </fieldset>
+        <div className="form-check mb-2">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            id={`${formId}-default`}
+            {...form.register('isDefault')}
+          />
+          <label className="form-check-label" htmlFor={`${formId}-default`}>
+            {t('AbpIdentity::DisplayName:IsDefault')}
+          </label>
+        </div>
+        <div className="form-check">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            id={`${formId}-public`}
+            {...form.register('isPublic')}
+          />
+          <label className="form-check-label" htmlFor={`${formId}-public`}>
+            {t('AbpIdentity::DisplayName:IsPublic')}
+          </label>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fakeServer,
+  loadIdentityConfiguration,
+  renderWithProviders,
+  resetIdentityState,
+} from '../identity-test-kit';
+import { RolesPage } from './roles-page';
+
+const role = (name: string, extra: Partial<IdentityRoleDto> = {}): IdentityRoleDto => ({
+  id: `id-${name}`,
+  name,
+  isDefault: false,
+  isStatic: false,
+  isPublic: false,
+  concurrencyStamp: 'stamp',
+  extraProperties: {},
+  ...extra,
+});
+
+const roles = [
+  role('admin', { isStatic: true, isPublic: true }),
+  role('editor', { isDefault: true }),
+];
+
+function serveRoles() {
+  return fakeServer((request) =>
+    request.path === '/api/identity/roles' && request.method === 'GET'
+      ? Response.json({ totalCount: roles.length, items: roles })
+      : request.method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : undefined,
+  );
+}
+
+const all = {
+  'AbpIdentity.Roles': true,
+  'AbpIdentity.Roles.Create': true,
+  'AbpIdentity.Roles.Update': true,
+  'AbpIdentity.Roles.Delete': true,
+  'AbpIdentity.Roles.ManagePermissions': true,
+};
+
+afterEach(() => {
+  resetIdentityState();
+  vi.useRealTimers();
+});
+
+describe('Roles page', () => {
+  it('lists the roles with their badges and a sortable name column', async () => {
+    await loadIdentityConfiguration(all);
+    const requests = serveRoles();
+    renderWithProviders(<RolesPage />);
+    const adminRow = (await screen.findByText('admin')).closest('tr') as HTMLElement;
+    expect(within(adminRow).getByText('Static')).toBeInTheDocument();
+    expect(within(adminRow).getByText('Public')).toBeInTheDocument();
+    expect(
+      within(screen.getByText('editor').closest('tr') as HTMLElement).getByText('Default'),
+    ).toBeInTheDocument();
+    expect(requests[0]?.query.get('maxResultCount')).toBe('10');
+
+    fireEvent.click(screen.getByRole('button', { name: /Role name/ }));
+    await waitFor(() => expect(requests.at(-1)?.query.get('sorting')).toBe('name asc'));
+    fireEvent.click(screen.getByRole('button', { name: /Role name/ }));
+    await waitFor(() => expect(requests.at(-1)?.query.get('sorting')).toBe('name desc'));
+  });
+
+  it('sends the search after the 300 ms debounce', async () => {
+    await loadIdentityConfiguration(all);
+    const requests = serveRoles();
+    renderWithProviders(<RolesPage />);
+    await screen.findByText('admin');
+    const typedAt = Date.now();
+    fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'edi' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests.some((request) => request.query.get('filter') === 'edi')).toBe(false);
+    await waitFor(() => expect(requests.at(-1)?.query.get('filter')).toBe('edi'));
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(295);
+    expect(requests.at(-1)?.query.get('skipCount')).toBe('0');
+  });
+
+  it('shows only the actions the user holds, and no Delete for a static role', async () => {
+    await loadIdentityConfiguration({
+      'AbpIdentity.Roles': true,
+      'AbpIdentity.Roles.Delete': true,
+    });
+    serveRoles();
+    renderWithProviders(<RolesPage />);
+    const adminRow = (await screen.findByText('admin')).closest('tr') as HTMLElement;
+    expect(screen.queryByRole('button', { name: 'New role' })).not.toBeInTheDocument();
+    expect(within(adminRow).queryByRole('button')).not.toBeInTheDocument();
+    const editorRow = screen.getByText('editor').closest('tr') as HTMLElement;
+    expect(within(editorRow).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('hides the Actions column without any action permission', async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.Roles': true });
+    serveRoles();
+    renderWithProviders(<RolesPage />);
+    await screen.findByText('admin');
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
+  it('deletes after the confirmation', async () => {
+    await loadIdentityConfiguration({
+      'AbpIdentity.Roles': true,
+      'AbpIdentity.Roles.Delete': true,
+    });
+    const requests = serveRoles();
+    renderWithProviders(<RolesPage />);
+    const editorRow = (await screen.findByText('editor')).closest('tr') as HTMLElement;
+    fireEvent.click(within(editorRow).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent("Role 'editor' will be deleted. Do you confirm that?");
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.method === 'DELETE' && r.path === '/api/identity/roles/id-editor'),
+      ).toBe(true),
+    );
+  });
+
+  it('opens the edit modal with the name disabled for a static role', async () => {
+    await loadIdentityConfiguration({
+      'AbpIdentity.Roles': true,
+      'AbpIdentity.Roles.Update': true,
+    });
+    fakeServer((request) => {
+      if (request.path === '/api/identity/roles')
+        return Response.json({ totalCount: 2, items: roles });
+      if (request.path === '/api/identity/roles/id-admin') return Response.json(roles[0]);
+      return undefined;
+    });
+    renderWithProviders(<RolesPage />);
+    const adminRow = (await screen.findByText('admin')).closest('tr') as HTMLElement;
+    fireEvent.click(within(adminRow).getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByLabelText('Role name')).toBeDisabled();
+    expect(screen.getByLabelText('Role name')).toHaveValue('admin');
+    expect(screen.getByLabelText('Public')).toBeChecked();
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Edit');
+  });
+});

@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import { useLocalization } from '#src/core/localization/i18n';
+import './data-table.css';
+
+/** SPEC.md section 9: row height 30, header height 30, column width 150. */
+export const dataTableDefaults = { rowHeight: 30, headerHeight: 30, columnWidth: 150 } as const;
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: string;
+  /** The server's sort key; the header then toggles asc → desc → none. */
+  sortKey?: string;
+  width?: number;
+  cell: (row: T) => ReactNode;
+}
+
+export interface DataTableProps<T> {
+  caption: string;
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** 'key asc' or 'key desc' (ABP's `sorting`), empty when unsorted. */
+  sorting: string;
+  onSortingChange: (key: string, direction: 'asc' | 'desc' | '') => void;
+  /** The Actions column (first, as in ABP), absent when the user may do nothing. */
+  actions?: (row: T) => ReactNode;
+  loading?: boolean;
+}
+
+function nextDirection(sorting: string, key: string): 'asc' | 'desc' | '' {
+  const [currentKey, direction] = sorting.split(' ');
+  if (currentKey !== key) return 'asc';
+  return direction === 'asc' ? 'desc' : '';
+}
+
+/** A bordered, paged and sortable Bootstrap table (ABP's ngx-datatable defaults). */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const t = useLocalization();
+  const { columns, rows, actions, sorting, page, pageSize, totalCount } = props;
+  const [sortKey, sortDirection] = sorting.split(' ');
+  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
+  const header = { height: dataTableDefaults.headerHeight };
+  return (
+    <div className="app-data-table">
+      <div className="app-data-table-scroll">
+        <table className="mb-2">
+          <caption className="visually-hidden">{props.caption}</caption>
+          <thead>
+            <tr style={header}>
+              {actions && (
+                <th scope="col" style={{ width: dataTableDefaults.columnWidth }}>
+                  {t('AbpUi::Actions')}
+                </th>
+              )}
+              {columns.map((column) => {
+                const sorted = column.sortKey && column.sortKey === sortKey;
+                const ariaSort = sorted
+                  ? sortDirection === 'desc'
+                    ? 'descending'
+                    : 'ascending'
+                  : undefined;
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={ariaSort}
+                    style={{ minWidth: column.width ?? dataTableDefaults.columnWidth }}
+                  >
+                    {column.sortKey ? (
+                      <button
+                        type="button"
+                        className="btn btn-link p-0 fw-semibold text-reset text-decoration-none"
+                        onClick={() =>
+                          props.onSortingChange(
+                            column.sortKey ?? '',
+                            nextDirection(sorting, column.sortKey ?? ''),
+                          )
+                        }
+                      >
+                        {column.header}
+                        <span aria-hidden="true" className="ms-1">
+                          {sorted ? (sortDirection === 'desc' ? '▼' : '▲') : '⇅'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr style={{ height: dataTableDefaults.rowHeight }}>
+                <td colSpan={columns.length + (actions ? 1 : 0)} className="text-center text-muted">
+                  {props.loading
+                    ? t('AbpUi::LoadingWithThreeDot')
+                    : t('AbpUi::NoDataAvailableInDatatable')}
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => (
+              <tr key={props.rowKey(row)} style={{ height: dataTableDefaults.rowHeight }}>
+                {actions && <td>{actions(row)}</td>}
+                {columns.map((column) => (
+                  <td key={column.key}>{column.cell(row)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <span className="text-muted small">
+          {totalCount} {t('AbpUi::Total')}
+        </span>
+        <nav aria-label={props.caption}>
+          <ul className="pagination pagination-sm mb-0">
+            <li className={`page-item${page === 0 ? ' disabled' : ''}`}>
+              <button
+                type="button"
+                className="page-link"
+                disabled={page === 0}
+                onClick={() => props.onPageChange(page - 1)}
+              >
+                {t('AbpUi::PagerPrevious')}
+              </button>
+            </li>
+            <li className="page-item active" aria-current="page">
+              <span className="page-link">
+                {page + 1} / {pageCount}
+              </span>
+            </li>
+            <li className={`page-item${page + 1 >= pageCount ? ' disabled' : ''}`}>
+              <button
+                type="button"
+                className="page-link"
+                disabled={page + 1 >= pageCount}
+                onClick={() => props.onPageChange(page + 1)}
+              >
+                {t('AbpUi::PagerNext')}
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

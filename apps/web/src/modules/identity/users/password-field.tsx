@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import {
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  useController,
+  useFormState,
+} from 'react-hook-form';
+import { useLocalization } from '#src/core/localization/i18n';
+import { FieldError, shouldShowError } from '#src/theme/form/field-error';
+
+export interface PasswordFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  /** Shown under the field (e.g. "leave empty to keep the password"). */
+  hint?: string;
+}
+
+/** A new-password input with a show/hide toggle and the server's password rules. */
+export function PasswordField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  hint,
+}: PasswordFieldProps<T>) {
+  const t = useLocalization();
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const { field, fieldState } = useController({ control, name });
+  const { isSubmitted } = useFormState({ control });
+  const invalid = shouldShowError(fieldState, isSubmitted);
+  const describedBy = [invalid ? `${id}-error` : '', hint ? `${id}-hint` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className={`input-group${invalid ? ' has-validation' : ''}`}>
+        <input
+          {...field}
+          value={field.value ?? ''}
+          id={id}
+          type={shown ? 'text' : 'password'}
+          autoComplete="new-password"
+          maxLength={128}
+          className={`form-control${invalid ? ' is-invalid' : ''}`}
+          aria-invalid={invalid}
+          aria-describedby={describedBy || undefined}
+        />
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          aria-pressed={shown}
+          onClick={() => setShown((value) => !value)}
+        >
+          {shown ? t('AbpIdentity::HidePassword') : t('AbpIdentity::ShowPassword')}
+        </button>
+      </div>
+      {hint && (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      )}
+      <FieldError id={`${id}-error`} error={fieldState.error} visible={invalid} />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
+import type { UseFormReturn } from 'react-hook-form';
+import { useLocalization } from '#src/core/localization/i18n';
+import { TextField } from '#src/theme/form/text-field';
+import { PasswordField } from './password-field';
+import type { UserFormValues } from './user-form-schema';
+
+interface TabProps {
+  id: string;
+  form: UseFormReturn<UserFormValues>;
+}
+
+/** The User information tab: names, password (with the rules), contact and the two flags. */
+export function UserInformationFields({
+  id,
+  form,
+  lockoutLocked,
+}: TabProps & { lockoutLocked: boolean }) {
+  const t = useLocalization();
+  const check = (name: 'isActive' | 'lockoutEnabled', label: string, disabled = false) => (
+    <div className="form-check mb-2">
+      <input
+        className="form-check-input"
+        type="checkbox"
+        id={`${id}-${name}`}
+        disabled={disabled}
+        {...form.register(name)}
+      />
+      <label className="form-check-label" htmlFor={`${id}-${name}`}>
+        {label}
+      </label>
+    </div>
+  );
+  return (
+    <>
+      <TextField
+        control={form.control}
+        name="userName"
+        label={t('AbpIdentity::DisplayName:UserName')}
+        autoComplete="off"
+        maxLength={256}
+      />
+      <div className="row">
+        <div className="col-sm-6">
+          <TextField
+            control={form.control}
+            name="name"
+            label={t('AbpIdentity::DisplayName:Name')}
+            maxLength={64}
+          />
+        </div>
+        <div className="col-sm-6">
+          <TextField
+            control={form.control}
+            name="surname"
+            label={t('AbpIdentity::DisplayName:Surname')}
+            maxLength={64}
+          />
+        </div>
+      </div>
+      <PasswordField
+        control={form.control}
+        name="password"
+        label={t('AbpIdentity::DisplayName:Password')}
+      />
+      <TextField
+        control={form.control}
+        name="email"
+        type="email"
+        label={t('AbpIdentity::DisplayName:Email')}
+        autoComplete="off"
+        maxLength={256}
+      />
+      <TextField
+        control={form.control}
+        name="phoneNumber"
+        type="tel"
+        label={t('AbpIdentity::DisplayName:PhoneNumber')}
+        maxLength={16}
+      />
+      {check('isActive', t('AbpIdentity::DisplayName:IsActive'))}
+      {check('lockoutEnabled', t('AbpIdentity::DisplayName:LockoutEnabled'), lockoutLocked)}
+    </>
+  );
+}
+
+/** The Roles tab: one checkbox per assignable role. */
+export function UserRolesFields({ id, form, roles }: TabProps & { roles: IdentityRoleDto[] }) {
+  return (
+    <>
+      {roles.map((role) => (
+        <div className="form-check mb-2" key={role.id}>
+          <input
+            className="form-check-input"
+            type="checkbox"
+            id={`${id}-role-${role.id}`}
+            value={role.name}
+            {...form.register('roleNames')}
+          />
+          <label className="form-check-label" htmlFor={`${id}-role-${role.id}`}>
+            {role.name}
+          </label>
+        </div>
+      ))}
+    </>
+  );
+}

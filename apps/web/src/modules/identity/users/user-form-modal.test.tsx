@@ -1,0 +1,121 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fakeServer,
+  loadIdentityConfiguration,
+  renderWithProviders,
+  resetIdentityState,
+} from '../identity-test-kit';
+import { UserFormModal } from './user-form-modal';
+
+const role = (name: string, isDefault = false) => ({
+  id: `id-${name}`,
+  name,
+  isDefault,
+  isStatic: false,
+  isPublic: false,
+  concurrencyStamp: 's',
+  extraProperties: {},
+});
+const assignable = { items: [role('admin'), role('member', true)] };
+const ana: IdentityUserDto = {
+  id: 'user-1',
+  tenantId: null,
+  userName: 'ana',
+  name: null,
+  surname: null,
+  email: 'ana@example.com',
+  emailConfirmed: false,
+  phoneNumber: null,
+  phoneNumberConfirmed: false,
+  isActive: true,
+  lockoutEnabled: true,
+  lockoutEnd: null,
+  accessFailedCount: 0,
+  isLockedOut: false,
+  concurrencyStamp: 'stamp-1',
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+  isDeleted: false,
+  deleterId: null,
+  deletionTime: null,
+  extraProperties: {},
+} as IdentityUserDto;
+
+function serve() {
+  return fakeServer((request) => {
+    if (request.path === '/api/identity/users/assignable-roles') return Response.json(assignable);
+    if (request.path === '/api/identity/users/user-1/roles')
+      return Response.json({ items: [role('admin')] });
+    if (request.path === '/api/identity/users/user-1' && request.method === 'GET')
+      return Response.json(ana);
+    if (request.method === 'POST' || request.method === 'PUT') return Response.json(ana);
+    return undefined;
+  });
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+
+afterEach(() => resetIdentityState());
+
+describe('User form modal', () => {
+  it('checks the default roles for a new user and requires a password with the rules', async () => {
+    await loadIdentityConfiguration({});
+    const requests = serve();
+    const onClose = vi.fn();
+    renderWithProviders(<UserFormModal onClose={onClose} />);
+    await screen.findByLabelText('User name');
+    fireEvent.click(screen.getByRole('tab', { name: 'Roles' }));
+    expect(screen.getByLabelText('member')).toBeChecked();
+    expect(screen.getByLabelText('admin')).not.toBeChecked();
+    fireEvent.click(screen.getByRole('tab', { name: 'User information' }));
+
+    type('User name', 'bea');
+    type('Email address', 'bea@example.com');
+    type('Password', 'abc');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveClass('is-invalid'));
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    type('Password', '1q2w3E*x');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.body).toMatchObject({
+      userName: 'bea',
+      email: 'bea@example.com',
+      password: '1q2w3E*x',
+      roleNames: ['member'],
+      isActive: true,
+      lockoutEnabled: true,
+    });
+  });
+
+  it("edits with the user's roles and keeps the password when it is left empty", async () => {
+    await loadIdentityConfiguration({});
+    const requests = serve();
+    const onClose = vi.fn();
+    renderWithProviders(<UserFormModal userId="user-1" onClose={onClose} />);
+    expect(await screen.findByLabelText('User name')).toHaveValue('ana');
+    fireEvent.click(screen.getByRole('tab', { name: 'Roles' }));
+    expect(screen.getByLabelText('admin')).toBeChecked();
+    expect(screen.getByLabelText('member')).not.toBeChecked();
+    fireEvent.click(screen.getByRole('tab', { name: 'User information' }));
+    type('Name', 'Ana');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe('/api/identity/users/user-1');
+    expect(put?.body).toMatchObject({
+      name: 'Ana',
+      password: null,
+      concurrencyStamp: 'stamp-1',
+      roleNames: ['admin'],
+    });
+  });
+});

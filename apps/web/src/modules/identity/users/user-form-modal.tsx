@@ -1,0 +1,200 @@
+import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
+import { IdentitySettingNames } from '@vineta/contracts/identity/identity-settings';
+import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  appConfigurationStore,
+  useCurrentUser,
+  useSetting,
+} from '#src/core/app-configuration/app-configuration-store';
+import { RestError } from '#src/core/http/remote-service-error';
+import { useLocalization } from '#src/core/localization/i18n';
+import { useStore } from '#src/core/store';
+import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { passwordRulesFrom } from '#src/theme/form/password-validators';
+import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
+import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { toaster } from '#src/theme/toast/toaster';
+import { useAssignableRoles } from '../api/get-assignable-roles';
+import { useUser } from '../api/get-user';
+import { useUserRoles } from '../api/get-user-roles';
+import { useSaveUser } from '../api/save-user';
+import { showErrorToast } from '../shared/show-error';
+import { UserInformationFields, UserRolesFields } from './user-form-fields';
+import {
+  type UserFormValues,
+  userFormDefaults,
+  userFormFields,
+  userFormSchema,
+} from './user-form-schema';
+
+export interface UserFormModalProps {
+  /** The user to edit; absent for a new user. */
+  userId?: string | undefined;
+  onClose: () => void;
+}
+
+/** New user / Edit with the User information and Roles tabs. */
+export function UserFormModal({ userId, onClose }: UserFormModalProps) {
+  const t = useLocalization();
+  const user = useUser(userId);
+  const userRoles = useUserRoles(userId);
+  const assignable = useAssignableRoles();
+  const title = userId ? t('AbpIdentity::Edit') : t('AbpIdentity::NewUser');
+  if (user.isError || userRoles.isError || assignable.isError) {
+    onClose();
+    return null;
+  }
+  const loaded = assignable.data && (!userId || (user.data && userRoles.data));
+  if (!loaded) {
+    return (
+      <Modal visible onVisibleChange={onClose} title={title} size="lg" busy>
+        <div className="text-center text-muted">{t('AbpUi::LoadingWithThreeDot')}</div>
+      </Modal>
+    );
+  }
+  const roles = assignable.data?.items ?? [];
+  const checked = userId
+    ? (userRoles.data?.items ?? []).map((role) => role.name)
+    : roles.filter((role) => role.isDefault).map((role) => role.name);
+  return (
+    <UserFormBody
+      user={user.data}
+      roles={roles}
+      checked={checked}
+      title={title}
+      onClose={onClose}
+    />
+  );
+}
+
+type Tab = 'info' | 'roles';
+
+function UserFormBody({
+  user,
+  roles,
+  checked,
+  title,
+  onClose,
+}: {
+  user: IdentityUserDto | undefined;
+  roles: IdentityRoleDto[];
+  checked: string[];
+  title: string;
+  onClose: () => void;
+}) {
+  const t = useLocalization();
+  const id = useId();
+  const [tab, setTab] = useState<Tab>('info');
+  const settings = useStore(
+    appConfigurationStore,
+    (configuration) => configuration?.setting.values,
+  );
+  const rules = useMemo(() => passwordRulesFrom(settings ?? {}), [settings]);
+  const lockoutForNew =
+    useSetting(IdentitySettingNames.Lockout.AllowedForNewUsers)?.toLowerCase() !== 'false';
+  const currentUserId = useCurrentUser()?.id;
+  const save = useSaveUser();
+  const schema = useMemo(() => userFormSchema(rules, Boolean(user)), [rules, user]);
+  const form = useForm<UserFormValues>({
+    resolver: zodFormResolver(schema),
+    mode: 'onChange',
+    defaultValues: userFormDefaults(user, checked, lockoutForNew),
+  });
+  const { isDirty, isValid } = form.formState;
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      const body = {
+        ...values,
+        name: values.name || null,
+        surname: values.surname || null,
+        phoneNumber: values.phoneNumber || null,
+      };
+      try {
+        await save.mutateAsync(
+          user
+            ? {
+                id: user.id,
+                body: {
+                  ...body,
+                  password: values.password || null,
+                  concurrencyStamp: user.concurrencyStamp,
+                  extraProperties: user.extraProperties,
+                },
+              }
+            : { body: { ...body, password: values.password } },
+        );
+        toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
+        onClose();
+      } catch (error) {
+        const remote = error instanceof RestError ? error.remoteError : undefined;
+        applyValidationErrors(remote, form.setError, userFormFields);
+        showErrorToast(error);
+      }
+    },
+    () => setTab('info'),
+  );
+
+  const tabButton = (key: Tab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${id}-tab-${key}`}
+      aria-controls={`${id}-panel-${key}`}
+      aria-selected={tab === key}
+      className={`nav-link${tab === key ? ' active' : ''}`}
+      onClick={() => setTab(key)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <Modal
+      visible
+      onVisibleChange={onClose}
+      title={title}
+      size="lg"
+      busy={save.isPending}
+      dirty={isDirty}
+      footer={
+        <>
+          <ModalCloseButton disabled={save.isPending} />
+          <BusyButton form={`${id}-form`} busy={save.isPending} disabled={!isValid}>
+            {t('AbpIdentity::Save')}
+          </BusyButton>
+        </>
+      }
+    >
+      <div className="nav nav-tabs mb-3" role="tablist">
+        {tabButton('info', t('AbpIdentity::UserInformations'))}
+        {tabButton('roles', t('AbpIdentity::Roles'))}
+      </div>
+      <form id={`${id}-form`} noValidate onSubmit={submit}>
+        <div
+          role="tabpanel"
+          id={`${id}-panel-info`}
+          aria-labelledby={`${id}-tab-info`}
+          hidden={tab !== 'info'}
+        >
+          <UserInformationFields
+            id={id}
+            form={form}
+            lockoutLocked={Boolean(user) && user?.id === currentUserId}
+          />
+        </div>
+        <div
+          role="tabpanel"
+          id={`${id}-panel-roles`}
+          aria-labelledby={`${id}-tab-roles`}
+          hidden={tab !== 'roles'}
+        >
+          <UserRolesFields id={id} form={form} roles={roles} />
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { GetPermissionListResultDto } from '@vineta/contracts/permission-management/permissions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
+import { applyLocalization } from '#src/core/localization/i18n';
+import { createAppQueryClient } from '#src/core/query/query-client';
+import { testConfiguration } from '#src/test/app-configuration';
+import { ToastContainer } from '#src/theme/toast/toast-container';
+import { toaster } from '#src/theme/toast/toaster';
+import permissionTexts from '../../../../server/src/localization/resources/AbpPermissionManagement/en.json';
+import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
+import { PermissionManagementModal } from './permission-management-modal';
+
+const list: GetPermissionListResultDto = {
+  entityDisplayName: '3a0f-user-guid',
+  groups: [
+    {
+      name: 'AbpIdentity',
+      displayName: 'Identity management',
+      permissions: [
+        {
+          name: 'AbpIdentity.Roles',
+          displayName: 'Role management',
+          parentName: null,
+          isGranted: false,
+          allowedProviders: [],
+          grantedProviders: [],
+        },
+        {
+          name: 'AbpIdentity.Roles.Create',
+          displayName: 'Create',
+          parentName: 'AbpIdentity.Roles',
+          isGranted: false,
+          allowedProviders: [],
+          grantedProviders: [],
+        },
+        {
+          name: 'AbpIdentity.Users',
+          displayName: 'User management',
+          parentName: null,
+          isGranted: true,
+          allowedProviders: [],
+          grantedProviders: [{ providerName: 'R', providerKey: 'admin' }],
+        },
+      ],
+    },
+    {
+      name: 'Settings',
+      displayName: 'Setting management',
+      permissions: [
+        {
+          name: 'Settings.Emailing',
+          displayName: 'Emailing',
+          parentName: null,
+          isGranted: false,
+          allowedProviders: [],
+          grantedProviders: [],
+        },
+      ],
+    },
+  ],
+};
+
+async function setUp(userId = 'me') {
+  const configuration = testConfiguration({
+    culture: 'en',
+    authenticated: true,
+    values: { AbpPermissionManagement: permissionTexts.texts, AbpUi: uiTexts.texts } as Record<
+      string,
+      Record<string, string>
+    >,
+  });
+  configuration.currentUser.id = userId;
+  await applyLocalization(configuration);
+  appConfigurationStore.set(configuration);
+  const requests: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      requests.push({
+        method: init?.method ?? 'GET',
+        url,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (url.includes('/api/permission-management/permissions')) {
+        return init?.method === 'PUT' ? new Response(null, { status: 204 }) : Response.json(list);
+      }
+      if (url.includes('/api/abp/application-configuration')) return Response.json(configuration);
+      return new Response('not found', { status: 404 });
+    }),
+  );
+  const onVisibleChange = vi.fn();
+  render(
+    <QueryClientProvider client={createAppQueryClient()}>
+      <PermissionManagementModal
+        providerName="U"
+        providerKey="user-1"
+        displayName="ana"
+        visible
+        onVisibleChange={onVisibleChange}
+      />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  await screen.findByLabelText('Grant all permissions');
+  return { requests, onVisibleChange };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => toaster.clear());
+  appConfigurationStore.set(undefined);
+});
+
+describe('Permission management modal', () => {
+  it("is titled with the user's name, not the id", async () => {
+    await setUp();
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Permissions - ana');
+  });
+
+  it('shows a grant from a role ticked, disabled and badged; counts per group', async () => {
+    await setUp();
+    const users = screen.getByLabelText('User management');
+    expect(users).toBeChecked();
+    expect(users).toBeDisabled();
+    expect(screen.getByText('Granted by R: admin')).toBeInTheDocument();
+    const tab = screen.getByRole('tab', { name: 'Identity management (1)' });
+    expect(tab).toHaveClass('fw-bold');
+    expect(screen.getByRole('tab', { name: 'Setting management (0)' })).not.toHaveClass('fw-bold');
+    expect(screen.getByLabelText('Grant all permissions')).toHaveProperty('indeterminate', true);
+  });
+
+  it('ticks the parent with its child and saves only the changes', async () => {
+    const { requests, onVisibleChange } = await setUp();
+    fireEvent.click(screen.getByLabelText('Create'));
+    expect(screen.getByLabelText('Role management')).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onVisibleChange).toHaveBeenCalledWith(false));
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.url).toContain('providerName=U');
+    expect(put?.url).toContain('providerKey=user-1');
+    expect(put?.body).toEqual({
+      permissions: [
+        { name: 'AbpIdentity.Roles', isGranted: true },
+        { name: 'AbpIdentity.Roles.Create', isGranted: true },
+      ],
+    });
+    expect(requests.some((request) => request.url.includes('application-configuration'))).toBe(
+      false,
+    );
+  });
+
+  it('reloads the application configuration when the current user is affected', async () => {
+    const { requests } = await setUp('user-1');
+    fireEvent.click(screen.getByLabelText('Grant all permissions'));
+    expect(screen.getByRole('tab', { name: 'Setting management (1)' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Setting management (1)' }));
+    expect(screen.getByLabelText('Emailing')).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.includes('application-configuration'))).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('closes without a request when nothing changed', async () => {
+    const { requests, onVisibleChange } = await setUp();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onVisibleChange).toHaveBeenCalledWith(false);
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+});

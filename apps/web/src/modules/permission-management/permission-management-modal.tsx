@@ -1,0 +1,230 @@
+import type {
+  GetPermissionListResultDto,
+  PermissionGrantInfoDto,
+} from '@vineta/contracts/permission-management/permissions';
+import { useId, useMemo, useState } from 'react';
+import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
+import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
+import { RestError } from '#src/core/http/remote-service-error';
+import { useLocalization } from '#src/core/localization/i18n';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { toaster } from '#src/theme/toast/toaster';
+import { usePermissions } from './api/get-permissions';
+import { useUpdatePermissions } from './api/update-permissions';
+import {
+  changes,
+  depthOf,
+  type GrantState,
+  initialState,
+  isLockedByOtherProvider,
+  isShownGranted,
+  selection,
+  setAll,
+  toggle,
+} from './permission-tree';
+import { TriStateCheckbox } from './tri-state-checkbox';
+import './permission-management.css';
+
+/** Key under which the app registers this modal (ABP's replaceable-component key). */
+export const permissionManagementComponentKey =
+  'PermissionManagement.PermissionManagementComponent';
+
+export interface PermissionManagementModalProps {
+  providerName: string;
+  providerKey: string;
+  /** The role's or user's name for the title (the server's entityDisplayName otherwise). */
+  displayName?: string;
+  visible: boolean;
+  onVisibleChange: (visible: boolean) => void;
+}
+
+/** Whether saving these grants changes what the signed-in user may do. */
+function affectsCurrentUser(providerName: string, providerKey: string): boolean {
+  const user = appConfigurationStore.get()?.currentUser;
+  if (!user) return false;
+  if (providerName === 'U') return user.id === providerKey;
+  if (providerName === 'R') return (user.roles ?? []).includes(providerKey);
+  return false;
+}
+
+/** ABP's permission-management modal, for roles (R) and users (U). */
+export function PermissionManagementModal(props: PermissionManagementModalProps) {
+  const t = useLocalization();
+  const { data } = usePermissions({
+    providerName: props.providerName,
+    providerKey: props.providerKey,
+  });
+  const name = props.displayName || data?.entityDisplayName || '';
+  const title = t('AbpPermissionManagement::PermissionsFor', name);
+  if (!props.visible) return null;
+  if (!data) {
+    return (
+      <Modal visible onVisibleChange={props.onVisibleChange} title={title} size="lg" busy>
+        <div className="text-center text-muted">{t('AbpUi::LoadingWithThreeDot')}</div>
+      </Modal>
+    );
+  }
+  return <PermissionForm {...props} title={title} data={data} />;
+}
+
+function PermissionForm({
+  providerName,
+  providerKey,
+  onVisibleChange,
+  title,
+  data,
+}: PermissionManagementModalProps & { title: string; data: GetPermissionListResultDto }) {
+  const t = useLocalization();
+  const id = useId();
+  const update = useUpdatePermissions();
+  const original = useMemo(() => initialState(data.groups), [data]);
+  const all = useMemo(() => data.groups.flatMap((group) => group.permissions), [data]);
+  const [state, setState] = useState<GrantState>(original);
+  const [active, setActive] = useState(data.groups[0]?.name ?? '');
+  const group = data.groups.find((item) => item.name === active) ?? data.groups[0];
+  const pending = changes(original, state, all, providerName);
+  const allSelection = selection(state, all, providerName);
+
+  const save = async () => {
+    if (pending.length === 0) {
+      onVisibleChange(false);
+      return;
+    }
+    try {
+      await update.mutateAsync({
+        provider: { providerName, providerKey },
+        body: { permissions: pending },
+      });
+      if (affectsCurrentUser(providerName, providerKey)) await refreshAppConfiguration();
+      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
+      onVisibleChange(false);
+    } catch (error) {
+      const remote = error instanceof RestError ? error.remoteError : undefined;
+      toaster.error(remote?.message ?? 'AbpUi::DefaultErrorMessage');
+    }
+  };
+
+  const badge = (permission: PermissionGrantInfoDto) =>
+    permission.grantedProviders
+      .filter((grant) => grant.providerName !== providerName)
+      .map((grant) => (
+        <span key={`${grant.providerName}:${grant.providerKey}`} className="app-permission-badge">
+          {t('AbpPermissionManagement::GrantedBy', `${grant.providerName}: ${grant.providerKey}`)}
+        </span>
+      ));
+
+  return (
+    <Modal
+      visible
+      onVisibleChange={onVisibleChange}
+      title={title}
+      size="lg"
+      busy={update.isPending}
+      dirty={pending.length > 0}
+      footer={
+        <>
+          <ModalCloseButton disabled={update.isPending} />
+          <BusyButton type="button" busy={update.isPending} onClick={() => void save()}>
+            {t('AbpUi::Save')}
+          </BusyButton>
+        </>
+      }
+    >
+      <div className="form-check mb-3">
+        <TriStateCheckbox
+          id={`${id}-all`}
+          checked={allSelection === 'all'}
+          indeterminate={allSelection === 'some'}
+          onChange={(event) => setState(setAll(state, all, event.target.checked, providerName))}
+        />
+        <label className="form-check-label fw-semibold" htmlFor={`${id}-all`}>
+          {t('AbpPermissionManagement::SelectAllInAllTabs')}
+        </label>
+      </div>
+      <hr />
+      <div className="row g-3">
+        <div className="col-md-4">
+          <div
+            className="nav flex-column nav-pills app-permission-groups"
+            role="tablist"
+            aria-orientation="vertical"
+          >
+            {data.groups.map((item) => {
+              const count = item.permissions.filter((permission) =>
+                isShownGranted(state, permission, providerName),
+              ).length;
+              const selected = item.name === group?.name;
+              return (
+                <button
+                  key={item.name}
+                  type="button"
+                  role="tab"
+                  id={`${id}-tab-${item.name}`}
+                  aria-selected={selected}
+                  aria-controls={`${id}-panel`}
+                  className={`nav-link text-start${selected ? ' active' : ''}${count > 0 ? ' fw-bold' : ''}`}
+                  onClick={() => setActive(item.name)}
+                >
+                  {item.displayName} ({count})
+                </button>
+              );
+            })}
+          </div>
+        </div>
+        {group && (
+          <div
+            className="col-md-8"
+            role="tabpanel"
+            id={`${id}-panel`}
+            aria-labelledby={`${id}-tab-${group.name}`}
+          >
+            <h3 className="h6">{group.displayName}</h3>
+            <div className="form-check mb-2">
+              <TriStateCheckbox
+                id={`${id}-group`}
+                checked={selection(state, group.permissions, providerName) === 'all'}
+                indeterminate={selection(state, group.permissions, providerName) === 'some'}
+                onChange={(event) =>
+                  setState(setAll(state, group.permissions, event.target.checked, providerName))
+                }
+              />
+              <label className="form-check-label" htmlFor={`${id}-group`}>
+                {t('AbpPermissionManagement::SelectAllInThisTab')}
+              </label>
+            </div>
+            <hr className="my-2" />
+            {group.permissions.map((permission) => {
+              const locked = isLockedByOtherProvider(permission, providerName);
+              const inputId = `${id}-${permission.name}`;
+              return (
+                <div
+                  key={permission.name}
+                  className="form-check mb-1"
+                  style={{ marginInlineStart: depthOf(permission, group.permissions) * 20 }}
+                >
+                  <input
+                    id={inputId}
+                    type="checkbox"
+                    className="form-check-input"
+                    checked={Boolean(state[permission.name]) || locked}
+                    disabled={locked}
+                    onChange={(event) =>
+                      setState(
+                        toggle(state, all, permission.name, event.target.checked, providerName),
+                      )
+                    }
+                  />
+                  <label className="form-check-label" htmlFor={inputId}>
+                    {permission.displayName}
+                  </label>
+                  {badge(permission)}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}

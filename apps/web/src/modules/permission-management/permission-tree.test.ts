@@ -1,0 +1,62 @@
+import type { PermissionGrantInfoDto } from '@vineta/contracts/permission-management/permissions';
+import { describe, expect, it } from 'vitest';
+import { changes, depthOf, initialState, selection, setAll, toggle } from './permission-tree';
+
+const permission = (
+  name: string,
+  parentName: string | null,
+  isGranted = false,
+  grantedProviders: { providerName: string; providerKey: string }[] = [],
+): PermissionGrantInfoDto => ({
+  name,
+  displayName: name,
+  parentName,
+  isGranted,
+  allowedProviders: [],
+  grantedProviders,
+});
+
+const roles = permission('Roles', null);
+const create = permission('Roles.Create', 'Roles');
+const update = permission('Roles.Update', 'Roles');
+const fromRole = permission('Users', null, true, [{ providerName: 'R', providerKey: 'admin' }]);
+const all = [roles, create, update, fromRole];
+const state = initialState([{ name: 'G', displayName: 'G', permissions: all }]);
+
+describe('permission tree', () => {
+  it('ticks the parent when a child is ticked', () => {
+    expect(toggle(state, all, 'Roles.Create', true, 'U')).toMatchObject({
+      Roles: true,
+      'Roles.Create': true,
+    });
+  });
+
+  it('unticks the children when the parent is unticked', () => {
+    const granted = { ...state, Roles: true, 'Roles.Create': true, 'Roles.Update': true };
+    expect(toggle(granted, all, 'Roles', false, 'U')).toMatchObject({
+      Roles: false,
+      'Roles.Create': false,
+      'Roles.Update': false,
+    });
+  });
+
+  it('select all skips grants locked by another provider', () => {
+    const none = setAll({ ...state, Roles: true }, all, false, 'U');
+    expect(none).toMatchObject({ Roles: false, Users: true });
+    expect(selection(none, all, 'U')).toBe('some');
+    expect(selection(setAll(state, all, true, 'U'), all, 'U')).toBe('all');
+  });
+
+  it('sends only the changes, never a locked grant', () => {
+    const next = toggle(state, all, 'Roles.Update', true, 'U');
+    expect(changes(state, next, all, 'U')).toEqual([
+      { name: 'Roles', isGranted: true },
+      { name: 'Roles.Update', isGranted: true },
+    ]);
+  });
+
+  it('indents by the depth below the group root', () => {
+    expect(depthOf(roles, all)).toBe(0);
+    expect(depthOf(create, all)).toBe(1);
+  });
+});

@@ -1,0 +1,121 @@
+import type {
+  PermissionGrantInfoDto,
+  PermissionGroupDto,
+} from '@vineta/contracts/permission-management/permissions';
+
+/** Grants by permission name. */
+export type GrantState = Readonly<Record<string, boolean>>;
+
+/** Granted by a provider other than the one being edited (a role, for a user): read-only. */
+export function isLockedByOtherProvider(
+  permission: PermissionGrantInfoDto,
+  providerName: string,
+): boolean {
+  return permission.grantedProviders.some((grant) => grant.providerName !== providerName);
+}
+
+export function initialState(groups: readonly PermissionGroupDto[]): GrantState {
+  const state: Record<string, boolean> = {};
+  for (const group of groups) {
+    for (const permission of group.permissions) state[permission.name] = permission.isGranted;
+  }
+  return state;
+}
+
+/** Depth of each permission below its group's root (for the 20 px indent per level). */
+export function depthOf(
+  permission: PermissionGrantInfoDto,
+  all: readonly PermissionGrantInfoDto[],
+) {
+  let depth = 0;
+  let parent = permission.parentName;
+  while (parent && depth < 10) {
+    depth += 1;
+    parent = all.find((item) => item.name === parent)?.parentName ?? null;
+  }
+  return depth;
+}
+
+/**
+ * Ticking a permission ticks its parents; unticking one unticks its children (and theirs).
+ * Permissions locked by another provider keep their value.
+ */
+export function toggle(
+  state: GrantState,
+  all: readonly PermissionGrantInfoDto[],
+  name: string,
+  granted: boolean,
+  providerName: string,
+): GrantState {
+  const next: Record<string, boolean> = { ...state, [name]: granted };
+  const byName = new Map(all.map((permission) => [permission.name, permission]));
+  if (granted) {
+    let parent = byName.get(name)?.parentName;
+    while (parent && !next[parent]) {
+      next[parent] = true;
+      parent = byName.get(parent)?.parentName;
+    }
+  } else {
+    const pending = [name];
+    while (pending.length) {
+      const current = pending.pop();
+      for (const child of all.filter((permission) => permission.parentName === current)) {
+        if (!isLockedByOtherProvider(child, providerName)) next[child.name] = false;
+        pending.push(child.name);
+      }
+    }
+  }
+  return next;
+}
+
+/** Sets every permission of the list that is not locked by another provider. */
+export function setAll(
+  state: GrantState,
+  permissions: readonly PermissionGrantInfoDto[],
+  granted: boolean,
+  providerName: string,
+): GrantState {
+  const next: Record<string, boolean> = { ...state };
+  for (const permission of permissions) {
+    if (!isLockedByOtherProvider(permission, providerName)) next[permission.name] = granted;
+  }
+  return next;
+}
+
+/** Shown as granted: by this provider, or locked by another one. */
+export function isShownGranted(
+  state: GrantState,
+  permission: PermissionGrantInfoDto,
+  providerName: string,
+): boolean {
+  return Boolean(state[permission.name]) || isLockedByOtherProvider(permission, providerName);
+}
+
+/** 'all', 'none' or 'some' of the permissions are granted. */
+export function selection(
+  state: GrantState,
+  permissions: readonly PermissionGrantInfoDto[],
+  providerName: string,
+) {
+  const count = permissions.filter((permission) =>
+    isShownGranted(state, permission, providerName),
+  ).length;
+  if (permissions.length > 0 && count === permissions.length) return 'all' as const;
+  return count === 0 ? ('none' as const) : ('some' as const);
+}
+
+/** The changed grants only (what the PUT sends). */
+export function changes(
+  original: GrantState,
+  state: GrantState,
+  permissions: readonly PermissionGrantInfoDto[],
+  providerName: string,
+) {
+  return permissions
+    .filter(
+      (permission) =>
+        !isLockedByOtherProvider(permission, providerName) &&
+        Boolean(original[permission.name]) !== Boolean(state[permission.name]),
+    )
+    .map((permission) => ({ name: permission.name, isGranted: Boolean(state[permission.name]) }));
+}
