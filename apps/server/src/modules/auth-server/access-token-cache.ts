@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CacheHub } from '../../platform/caching/cache.js';
 
 /** What the API needs of an access token once oidc-provider has found it valid. */
@@ -70,7 +70,7 @@ export function createAccessTokenCache(
     }
   });
 
-  const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+  const keyOf = (token: string) => hash('sha256', token, 'base64url');
 
   return {
     keyOf,

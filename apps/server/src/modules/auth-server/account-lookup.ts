@@ -57,6 +57,9 @@ export function createAccountLookup(deps: {
 
   return {
     async find(userId: string): Promise<AccountSnapshot | undefined> {
+      // Every API request asks: a hit is answered without `getOrAdd`'s promises.
+      const cached = cache.get(userId);
+      if (cached !== undefined) return cached ?? undefined;
       return (await cache.getOrAdd(userId, () => load(userId))) ?? undefined;
     },
     forget: (userId: string) => cache.invalidate(userId),

@@ -63,6 +63,18 @@ export function createSettingManager(deps: {
     return { user, tenant, global };
   }
 
+  /**
+   * The same maps when the cache holds all of them, without a promise: the default-language setting
+   * is read on every request that names no culture (request-context.plugin.ts).
+   */
+  function cachedMaps({ tenantId, userId }: SettingContext) {
+    const global = cache.get(`${SettingProvider.Global}|`);
+    const user = userId ? cache.get(`${SettingProvider.User}|${userId}`) : undefined;
+    const tenant = tenantId ? cache.get(`${SettingProvider.Tenant}|${tenantId}`) : undefined;
+    if (!global || (userId && !user) || (tenantId && !tenant)) return undefined;
+    return { user, tenant, global };
+  }
+
   function resolve(definition: SettingDefinition, maps: Awaited<ReturnType<typeof providerMaps>>) {
     const candidates: [string, string | undefined][] = [
       [SettingProvider.User, maps.user?.get(definition.name)],
@@ -91,7 +103,7 @@ export function createSettingManager(deps: {
     ): Promise<string | null> {
       const definition = registry.get(name);
       if (!definition) throw new Error(`Undefined setting: ${name}`);
-      return resolve(definition, await providerMaps(context));
+      return resolve(definition, cachedMaps(context) ?? (await providerMaps(context)));
     },
 
     /** Every defined setting's value (or only those visible to clients), resolved at once. */
