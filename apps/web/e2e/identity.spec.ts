@@ -92,10 +92,13 @@ test.describe('identity administration', () => {
   // Whole screens with several modals each; the default 30 s is for single checks.
   test.describe.configure({ timeout: 120_000 });
   let api: APIRequestContext;
+  /** Default roles outlive a test otherwise, and every user registered later would get them. */
+  const defaultRoleIds: string[] = [];
   test.beforeAll(async () => {
     api = await adminApi();
   });
   test.afterAll(async () => {
+    for (const id of defaultRoleIds) await ok(api.delete(`/api/identity/roles/${id}`));
     await api.dispose();
   });
 
@@ -232,11 +235,12 @@ test.describe('identity administration', () => {
   }) => {
     const culture: Culture = 'es-MX';
     const defaultRole = uniqueName('def');
-    await ok(
+    const created = await ok<{ id: string }>(
       api.post('/api/identity/roles', {
         data: { name: defaultRole, isDefault: true, isPublic: false },
       }),
     );
+    defaultRoleIds.push(created.id);
     await ok(
       api.put(`/api/permission-management/permissions?providerName=R&providerKey=${defaultRole}`, {
         data: { permissions: [{ name: 'AbpIdentity.Users', isGranted: true }] },
