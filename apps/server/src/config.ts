@@ -24,6 +24,11 @@ const environmentSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
     .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Namespaces this deployment's keys when several share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]*$/)
+    .default('vineta:'),
   ADMIN_EMAIL: z.email().default('admin@vineta.local'),
   ADMIN_PASSWORD: z.string().min(1).max(128).optional(),
   ENCRYPTION_KEY: z
@@ -71,6 +76,7 @@ export interface Config {
   readonly dataDir: string;
   readonly database: DatabaseTarget;
   readonly redisUrl: string | undefined;
+  readonly redisKeyPrefix: string;
   readonly admin: {
     readonly email: string;
     readonly password: string;
@@ -134,6 +140,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     dataDir,
     database: databaseTarget(values.DATABASE_URL, dataDir),
     redisUrl: values.REDIS_URL,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
     admin: Object.freeze({
       email: values.ADMIN_EMAIL,
       password: values.ADMIN_PASSWORD ?? ABP_DEFAULT_ADMIN_PASSWORD,

@@ -22,7 +22,9 @@ export const testDialect = (): 'sqlite' | 'postgres' =>
 export function testEnvironment(): Record<string, string> {
   // biome-ignore lint/style/noProcessEnv: see above
   const redisUrl = process.env.TEST_REDIS_URL;
-  return redisUrl ? { REDIS_URL: redisUrl } : {};
+  // Each test app counts its own rate limits: Redis outlives apps, files and runs.
+  const prefix = `vineta-test-${crypto.randomUUID()}:`;
+  return redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {};
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {

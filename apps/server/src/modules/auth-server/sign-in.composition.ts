@@ -24,7 +24,10 @@ export async function mountSignInServer(
 ) {
   const { config } = services;
   const limits = config.authServer.rateLimits;
-  const rateLimits = await registerRateLimits(app, { redisUrl: config.redisUrl });
+  const rateLimits = await registerRateLimits(app, {
+    redisUrl: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+  });
   const userNameLimiter = rateLimits.keyed('user-name', limits.tokenPerUserName);
   const allowUserName = async (userName: string) =>
     (await userNameLimiter(userName.trim().toLowerCase())).allowed;

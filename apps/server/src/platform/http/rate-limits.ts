@@ -19,7 +19,10 @@ const MINUTE_MS = 60_000;
  * outside Fastify's routing (the token endpoint, user-name budgets) uses `keyed`. A Redis outage
  * lets requests through rather than taking sign-in down. Refusals are ABP's error with 429.
  */
-export async function registerRateLimits(app: FastifyInstance, options: { redisUrl?: string }) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { redisUrl?: string; keyPrefix: string },
+) {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
@@ -27,7 +30,7 @@ export async function registerRateLimits(app: FastifyInstance, options: { redisU
   await app.register(fastifyRateLimit, {
     global: false,
     ...(redis ? { redis } : {}),
-    nameSpace: 'vineta:rate-limit:',
+    nameSpace: `${options.keyPrefix}rate-limit:`,
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new BusinessError('AbpExceptionHandling:TooManyRequests', {
