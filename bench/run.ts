@@ -24,7 +24,7 @@ import { reportLoginBundle } from './bundle.js';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const profileDir = process.env.BENCH_PROFILE_DIR;
-const rounds = profileDir ? 1 : Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
+const rounds = profileDir ? 1 : Math.max(1, Number(process.env.BENCH_ROUNDS ?? 8));
 /** Which groups to run (comma-separated): configuration, password, refresh. All by default. */
 const groups = new Set(
   (process.env.BENCH_GROUPS ?? 'configuration,password,refresh').split(',').map((g) => g.trim()),
@@ -118,10 +118,15 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
   totals.set(scenario.key, total);
 }
 
-/** The scenarios of a group in interleaved slices: A B C, A B C, … */
+/**
+ * The scenarios of a group in interleaved slices, the order turning each round (A B C, B C A,
+ * C A B, …) so that no scenario always follows the same one (and inherits its garbage).
+ */
 async function interleaved(group: Scenario[]): Promise<void> {
   for (let round = 0; round < rounds; round++) {
-    for (const scenario of group) await runSlice(scenario, slice);
+    for (let index = 0; index < group.length; index++) {
+      await runSlice(group[(round + index) % group.length] as Scenario, slice);
+    }
   }
 }
 

@@ -6,7 +6,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 const serverUrl = 'http://localhost:3000';
 
 /**
- * React's entry points served by Preact's compatibility layer (docs/decisions/004-preact-compat.md).
+ * React's entry points served by Preact's compatibility layer (docs/decisions/006-preact-compat.md).
  * One exact-match list for the build, the dev server and the Vitest `web` project, so the tests
  * render with what ships; libraries that import `react` must be inlined by Vitest to see it.
  */

@@ -46,7 +46,7 @@ export interface EnvironmentVariables {
 /**
  * Checks Vite's variables by hand rather than with zod: the start-up chunk renders the sign-in
  * page, and any zod there would carry the zod core that the lazy pages' contract schemas use
- * (docs/decisions/005-preact-compat.md). Strings are trimmed; an empty one counts as unset.
+ * (docs/decisions/006-preact-compat.md). Strings are trimmed; an empty one counts as unset.
  */
 function readVariables(variables: Record<string, unknown>): EnvironmentVariables {
   const invalid: string[] = [];
