@@ -34,9 +34,9 @@ import { createPermissionGrantRepository } from './platform/authorization/permis
 import { createCacheHub } from './platform/caching/cache.js';
 import { normalize } from './platform/data/audit.js';
 import { withinTenant } from './platform/data/data-scope.js';
+import { createProviderValueRepository } from './platform/data/provider-value.repository.js';
 import { createFeatureChecker } from './platform/features/feature-checker.js';
 import { FeatureRegistry } from './platform/features/feature-definitions.js';
-import { createFeatureValueRepository } from './platform/features/feature-value.repository.js';
 import { localizationSettings } from './platform/localization/localization.settings.js';
 import { createLocalizer, type LocalizationResource } from './platform/localization/localizer.js';
 import { mailSettings } from './platform/mail/mail.settings.js';
@@ -51,7 +51,6 @@ import { createSecurityLogRepository } from './platform/security-log/security-lo
 import { createSecurityLogWriter } from './platform/security-log/security-log-writer.js';
 import { SettingRegistry } from './platform/settings/setting-definitions.js';
 import { createSettingManager } from './platform/settings/setting-manager.js';
-import { createSettingValueRepository } from './platform/settings/setting-value.repository.js';
 
 export const APPLICATION_NAME = 'Viñeta';
 
@@ -94,7 +93,7 @@ export function createServices(config: Config, resources: LocalizationResource[]
   const settings = createSettingManager({
     data,
     registry: settingRegistry,
-    values: createSettingValueRepository(data),
+    values: createProviderValueRepository(data, 'settings'),
     cache: cacheHub.create('settings'),
     configuration: config.settings,
     encryption,
@@ -103,7 +102,7 @@ export function createServices(config: Config, resources: LocalizationResource[]
   const features = createFeatureChecker({
     data,
     registry: featureRegistry,
-    values: createFeatureValueRepository(data),
+    values: createProviderValueRepository(data, 'featureValues'),
     cache: cacheHub.create('features'),
     onChanged,
   });

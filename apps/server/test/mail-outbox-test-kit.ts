@@ -2,6 +2,7 @@ import { type AppDataContext, createDataContextFor, createRawKysely } from '../s
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createCacheHub } from '../src/platform/caching/cache.js';
 import { acrossAllTenants } from '../src/platform/data/data-scope.js';
+import { createProviderValueRepository } from '../src/platform/data/provider-value.repository.js';
 import { mailSettings } from '../src/platform/mail/mail.settings.js';
 import { createMailOutbox } from '../src/platform/mail/mail-outbox.js';
 import { createOutboxRepository } from '../src/platform/mail/outbox.repository.js';
@@ -14,7 +15,6 @@ import { createSmtpSender, type MailMessage } from '../src/platform/mail/smtp-se
 import { createStringEncryption } from '../src/platform/security/string-encryption.js';
 import { SettingRegistry } from '../src/platform/settings/setting-definitions.js';
 import { createSettingManager, SettingProvider } from '../src/platform/settings/setting-manager.js';
-import { createSettingValueRepository } from '../src/platform/settings/setting-value.repository.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface LogEntry {
@@ -43,7 +43,7 @@ export async function createMailOutboxKit() {
     return createSettingManager({
       data,
       registry: new SettingRegistry(mailSettings('Viñeta')),
-      values: createSettingValueRepository(data),
+      values: createProviderValueRepository(data, 'settings'),
       cache: cacheHub.create(`settings-${crypto.randomUUID()}`),
       configuration: {},
       encryption: createStringEncryption('test-encryption-key-0123456789abcdef'),

@@ -1,7 +1,7 @@
 import type { Cache } from '../caching/cache.js';
 import { currentDataScope } from '../data/data-scope.js';
+import type { ProviderValueRepository } from '../data/provider-value.repository.js';
 import type { FeatureDefinition, FeatureRegistry } from './feature-definitions.js';
-import type { FeatureValueRepository } from './feature-value.repository.js';
 
 export const FeatureProvider = { Tenant: 'T', Default: 'D' } as const;
 
@@ -17,7 +17,7 @@ export function createFeatureChecker(deps: {
   /** Told after every committed change (the application configuration drops its cache). */
   onChanged?: () => Promise<void>;
   registry: FeatureRegistry;
-  values: FeatureValueRepository;
+  values: ProviderValueRepository;
   cache: Cache<ReadonlyMap<string, string>>;
 }) {
   const { data, registry, values, cache } = deps;

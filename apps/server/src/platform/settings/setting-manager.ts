@@ -1,8 +1,8 @@
 import type { Cache } from '../caching/cache.js';
 import { currentDataScope } from '../data/data-scope.js';
+import type { ProviderValueRepository } from '../data/provider-value.repository.js';
 import type { StringEncryption } from '../security/string-encryption.js';
 import type { SettingDefinition, SettingRegistry } from './setting-definitions.js';
-import type { SettingValueRepository } from './setting-value.repository.js';
 
 /** ABP's value providers, highest precedence first. */
 export const SettingProvider = {
@@ -28,7 +28,7 @@ export function createSettingManager(deps: {
   /** Told after every committed change (the application configuration drops its cache). */
   onChanged?: () => Promise<void>;
   registry: SettingRegistry;
-  values: SettingValueRepository;
+  values: ProviderValueRepository;
   cache: Cache<ReadonlyMap<string, string>>;
   /** The deployment's own values (`Settings__<name>` variables), ABP's `C` provider. */
   configuration: Readonly<Record<string, string>>;
@@ -139,7 +139,7 @@ export function createSettingManager(deps: {
     ) {
       const definition = registry.get(name);
       if (!definition) throw new Error(`Undefined setting: ${name}`);
-      if (value === null) await values.delete(name, providerName, providerKey);
+      if (value === null) await values.deleteAll(providerName, providerKey, [name]);
       else {
         const toStore = definition.isEncrypted ? encryption.encrypt(value) : value;
         await values.set(name, toStore, providerName, providerKey);
