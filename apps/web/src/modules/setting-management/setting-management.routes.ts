@@ -1,5 +1,17 @@
+import { lazy } from 'react';
 import { administrationRouteName, type RouteEntry } from '#src/core/routing/route-entry';
-import { isSettingManagementVisible } from './setting-tabs';
+import { isSettingManagementVisible, registerSettingTab } from './setting-tabs';
+
+registerSettingTab({
+  name: 'AbpSettingManagement::Menu:Emailing',
+  order: 100,
+  requiredPolicy: 'SettingManagement.Emailing',
+  component: lazy(() =>
+    import('./emailing/emailing-settings-tab').then((module) => ({
+      default: module.EmailingSettingsTab,
+    })),
+  ),
+});
 
 export const settingManagementRoutes: RouteEntry[] = [
   {
@@ -10,7 +22,7 @@ export const settingManagementRoutes: RouteEntry[] = [
     iconClass: 'cog',
     layout: 'application',
     guards: ['authenticated'],
-    isVisible: isSettingManagementVisible,
+    isVisible: (configuration) => isSettingManagementVisible(configuration),
     page: () => import('./settings-page').then((module) => ({ Component: module.SettingsPage })),
   },
 ];

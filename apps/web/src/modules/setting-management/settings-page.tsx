@@ -1,5 +1,59 @@
-import { AreaPlaceholder } from '#src/theme/page/area-placeholder';
+import { Suspense, useState } from 'react';
+import { useAppConfiguration } from '#src/core/app-configuration/app-configuration-store';
+import { useLocalization } from '#src/core/localization/i18n';
+import { PageHeader } from '#src/theme/page/page-header';
+import { visibleSettingTabs } from './setting-tabs';
 
+/**
+ * /setting-management: ABP's vertical list of setting groups on the left, the selected group's
+ * content on the right (stacked on narrow screens). Groups come from the tab registry.
+ */
 export function SettingsPage() {
-  return <AreaPlaceholder title="AbpSettingManagement::Settings" />;
+  const t = useLocalization();
+  const configuration = useAppConfiguration();
+  const tabs = visibleSettingTabs(configuration);
+  const [selectedName, setSelectedName] = useState<string | undefined>(tabs[0]?.name);
+  const selected = tabs.find((tab) => tab.name === selectedName) ?? tabs[0];
+
+  return (
+    <>
+      <PageHeader title={t('AbpSettingManagement::Settings')} />
+      <div className="card">
+        <div className="card-body">
+          <div className="row g-3">
+            <div className="col-12 col-md-3">
+              <div className="nav flex-column nav-pills" role="tablist" aria-orientation="vertical">
+                {tabs.map((tab) => (
+                  <button
+                    key={tab.name}
+                    type="button"
+                    role="tab"
+                    id={`setting-tab-${tab.name}`}
+                    aria-selected={tab === selected}
+                    aria-controls="setting-tab-panel"
+                    className={`nav-link text-start${tab === selected ? ' active' : ''}`}
+                    onClick={() => setSelectedName(tab.name)}
+                  >
+                    {t(tab.name)}
+                  </button>
+                ))}
+              </div>
+            </div>
+            <div
+              className="col-12 col-md-9"
+              role="tabpanel"
+              id="setting-tab-panel"
+              aria-labelledby={selected ? `setting-tab-${selected.name}` : undefined}
+            >
+              {selected && (
+                <Suspense fallback={null}>
+                  <selected.component key={selected.name} />
+                </Suspense>
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+    </>
+  );
 }
