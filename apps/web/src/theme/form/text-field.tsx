@@ -42,7 +42,10 @@ export function TextField<T extends FieldValues>({
         id={id}
         className={`form-control${invalid ? ' is-invalid' : ''}${className ? ` ${className}` : ''}`}
         aria-invalid={invalid}
-        aria-describedby={invalid ? `${id}-error` : undefined}
+        aria-describedby={
+          [input['aria-describedby'], invalid ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+          undefined
+        }
       />
       <FieldError id={`${id}-error`} error={fieldState.error} visible={invalid} />
     </div>
