@@ -37,6 +37,7 @@ export function FeatureField({
   const label = (
     <>
       {feature.displayName}
+      {inheritedFrom && ' '}
       {inheritedFrom && (
         <span className="app-feature-provider">
           {t({
