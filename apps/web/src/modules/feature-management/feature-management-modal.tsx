@@ -168,12 +168,15 @@ function FeatureForm({
               {t('AbpFeatureManagement::ResetToDefault')}
             </BusyButton>
           )}
-          <ModalCloseButton disabled={busy} />
-          {hasFeatures && (
-            <BusyButton form={`${id}-form`} busy={update.isPending} disabled={reset.isPending}>
-              {t('AbpUi::Save')}
-            </BusyButton>
-          )}
+          {/* Cancel and Save stay together, on their own line under Reset on narrow screens. */}
+          <div className="d-flex gap-2 ms-auto">
+            <ModalCloseButton disabled={busy} />
+            {hasFeatures && (
+              <BusyButton form={`${id}-form`} busy={update.isPending} disabled={reset.isPending}>
+                {t('AbpUi::Save')}
+              </BusyButton>
+            )}
+          </div>
         </>
       }
     >
