@@ -73,6 +73,18 @@ describe('register', () => {
     const taken = await post('/api/account/register', { ...base, userName: 'NEWBIE' });
     expect(taken.statusCode).toBe(403);
     expect(taken.json().error.message).toBe("Username 'NEWBIE' is already taken.");
+    // The identity administration's answer too (ABP: AbpIdentityResultException, 403 for both).
+    expect(taken.json().error.code).toBe('Volo.Abp.Identity:DuplicateUserName');
+    const takenEmail = await post('/api/account/register', {
+      ...base,
+      userName: 'someone-else',
+      emailAddress: 'NEWBIE@example.test',
+    });
+    expect(takenEmail.statusCode).toBe(403);
+    expect(takenEmail.json().error).toMatchObject({
+      code: 'Volo.Abp.Identity:DuplicateEmail',
+      message: "Email 'NEWBIE@example.test' is already taken.",
+    });
     const weak = await post('/api/account/register', {
       ...base,
       userName: 'weak',
