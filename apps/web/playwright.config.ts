@@ -8,6 +8,13 @@ const port = appPort;
 /** `E2E_BASE_URL` points the specs at an app already running (e.g. `vite preview` proxying to a dev server). */
 const external = process.env.E2E_BASE_URL;
 const appUrl = external ?? `http://localhost:${port}`;
+/**
+ * Each server's DATA_DIR is `<root>/<port>`. The root is made once by the runner and handed to the
+ * workers (which load this file again) through the environment, so a spec can reach a server's
+ * SQLite database for what no API can arrange (e2e/support/server-database.ts).
+ */
+process.env.E2E_DATA_ROOT ??= mkdtempSync(join(tmpdir(), 'vineta-e2e-'));
+const dataRoot = process.env.E2E_DATA_ROOT;
 
 /**
  * ABP's configuration setting provider reads `Settings__Abp.X.Y` variables. Their names hold dots,
@@ -41,7 +48,7 @@ function server(listenOn: number, settings: Record<string, string> = {}) {
     env: {
       PORT: String(listenOn),
       APP_URL: url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'vineta-e2e-')),
+      DATA_DIR: join(dataRoot, String(listenOn)),
       ADMIN_PASSWORD: '1q2w3E*',
       LOG_LEVEL: 'warn',
       // The specs register many users and sign in often from one address.
