@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { appPort, lockedDownPort, smtpPort } from './e2e/support/ports';
+import { appPort, codeFlowPort, lockedDownPort, smtpPort } from './e2e/support/ports';
 
 const port = appPort;
 /** `E2E_BASE_URL` points the specs at an app already running (e.g. `vite preview` proxying to a dev server). */
@@ -29,7 +29,11 @@ function serverCommand(settings: Record<string, string>): string {
 }
 
 /** A server on a fresh data directory, with the seed admin and generous rate limits. */
-function server(listenOn: number, settings: Record<string, string> = {}) {
+function server(
+  listenOn: number,
+  settings: Record<string, string> = {},
+  environment: Record<string, string> = {},
+) {
   const url = `http://localhost:${listenOn}`;
   return {
     command: serverCommand({
@@ -55,6 +59,7 @@ function server(listenOn: number, settings: Record<string, string> = {}) {
       RATE_LIMIT_ACCOUNT_PER_IP: '1000',
       RATE_LIMIT_TOKEN_PER_IP: '2000',
       RATE_LIMIT_TOKEN_PER_USER_NAME: '200',
+      ...environment,
     },
   };
 }
@@ -92,5 +97,7 @@ export default defineConfig({
           'Abp.Account.IsSelfRegistrationEnabled': 'false',
           'Abp.Account.EnableLocalLogin': 'false',
         }),
+        // Started from apps/web: the code-flow build beside the default one.
+        server(codeFlowPort, {}, { WEB_ROOT: 'dist-code-flow' }),
       ],
 });

@@ -40,7 +40,7 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  /** Where the built SPA is; defaults to apps/web/dist. */
+  /** Where the built SPA is; defaults to the configuration's WEB_ROOT, then apps/web/dist. */
   webRoot?: string;
   /** Replaces the sign-in server's bearer-token authenticator. */
   authenticator?: Authenticator;
@@ -149,7 +149,7 @@ export async function buildApp(
     permissions: services.permissions,
   });
 
-  const { serveIndex } = await registerSpa(app, options.webRoot ?? defaultWebRoot);
+  const { serveIndex } = await registerSpa(app, options.webRoot ?? config.webRoot ?? defaultWebRoot);
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex?.(request, reply)) return reply;
     return send(reply, 404, {
