@@ -149,7 +149,10 @@ export async function buildApp(
     permissions: services.permissions,
   });
 
-  const { serveIndex } = await registerSpa(app, options.webRoot ?? config.webRoot ?? defaultWebRoot);
+  const { serveIndex } = await registerSpa(
+    app,
+    options.webRoot ?? config.webRoot ?? defaultWebRoot,
+  );
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex?.(request, reply)) return reply;
     return send(reply, 404, {
