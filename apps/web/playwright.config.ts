@@ -2,12 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { appPort, lockedDownPort, smtpPort } from './e2e/support/ports';
+import { appPort, codeFlowPort, lockedDownPort, smtpPort } from './e2e/support/ports';
 
 const port = appPort;
 /** `E2E_BASE_URL` points the specs at an app already running (e.g. `vite preview` proxying to a dev server). */
 const external = process.env.E2E_BASE_URL;
 const appUrl = external ?? `http://localhost:${port}`;
+/**
+ * Each server's DATA_DIR is `<root>/<port>`. The root is made once by the runner and handed to the
+ * workers (which load this file again) through the environment, so a spec can reach a server's
+ * SQLite database for what no API can arrange (e2e/support/server-database.ts).
+ */
+process.env.E2E_DATA_ROOT ??= mkdtempSync(join(tmpdir(), 'vineta-e2e-'));
+const dataRoot = process.env.E2E_DATA_ROOT;
 
 /**
  * ABP's configuration setting provider reads `Settings__Abp.X.Y` variables. Their names hold dots,
@@ -22,7 +29,11 @@ function serverCommand(settings: Record<string, string>): string {
 }
 
 /** A server on a fresh data directory, with the seed admin and generous rate limits. */
-function server(listenOn: number, settings: Record<string, string> = {}) {
+function server(
+  listenOn: number,
+  settings: Record<string, string> = {},
+  environment: Record<string, string> = {},
+) {
   const url = `http://localhost:${listenOn}`;
   return {
     command: serverCommand({
@@ -41,13 +52,14 @@ function server(listenOn: number, settings: Record<string, string> = {}) {
     env: {
       PORT: String(listenOn),
       APP_URL: url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'vineta-e2e-')),
+      DATA_DIR: join(dataRoot, String(listenOn)),
       ADMIN_PASSWORD: '1q2w3E*',
       LOG_LEVEL: 'warn',
       // The specs register many users and sign in often from one address.
       RATE_LIMIT_ACCOUNT_PER_IP: '1000',
       RATE_LIMIT_TOKEN_PER_IP: '2000',
       RATE_LIMIT_TOKEN_PER_USER_NAME: '200',
+      ...environment,
     },
   };
 }
@@ -85,5 +97,7 @@ export default defineConfig({
           'Abp.Account.IsSelfRegistrationEnabled': 'false',
           'Abp.Account.EnableLocalLogin': 'false',
         }),
+        // Started from apps/web: the code-flow build beside the default one.
+        server(codeFlowPort, {}, { WEB_ROOT: 'dist-code-flow' }),
       ],
 });

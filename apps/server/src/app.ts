@@ -11,7 +11,6 @@ import type { Config } from './config.js';
 import { createRawKysely } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { localizationResources } from './localization/resources/resources.js';
-import type { PasswordResetMailer } from './modules/account/password-reset-mailer.js';
 import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes.js';
 import {
   mountSignInServer,
@@ -41,12 +40,10 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  /** Where the built SPA is; defaults to apps/web/dist. */
+  /** Where the built SPA is; defaults to the configuration's WEB_ROOT, then apps/web/dist. */
   webRoot?: string;
   /** Replaces the sign-in server's bearer-token authenticator. */
   authenticator?: Authenticator;
-  /** Replaces the outbox-backed password-reset mailer (tests capture the link with it). */
-  passwordResetMailer?: PasswordResetMailer;
 }
 
 const defaultWebRoot = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -127,7 +124,7 @@ export async function buildApp(
     defaultCulture,
   });
   registerErrorHandler(app, services.localizer);
-  await registerSignInRoutes(app, services, signInServer, options);
+  await registerSignInRoutes(app, services, signInServer);
 
   await app.register(healthRoutes, { data: services.data });
   await app.register(abpTenantLookupRoutes, { store: services.tenantStore });
@@ -152,7 +149,10 @@ export async function buildApp(
     permissions: services.permissions,
   });
 
-  const { serveIndex } = await registerSpa(app, options.webRoot ?? defaultWebRoot);
+  const { serveIndex } = await registerSpa(
+    app,
+    options.webRoot ?? config.webRoot ?? defaultWebRoot,
+  );
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex?.(request, reply)) return reply;
     return send(reply, 404, {

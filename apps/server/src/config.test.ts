@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('serves the default web build unless WEB_ROOT names another (made absolute)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).webRoot).toBeUndefined();
+    const config = loadConfig({ DATA_DIR: dataDir(), WEB_ROOT: 'apps/web/dist-code-flow' });
+    expect(config.webRoot).toBe(join(process.cwd(), 'apps/web/dist-code-flow'));
+  });
+
   it('selects PostgreSQL from a postgres:// DATABASE_URL and honours PORT and APP_URL', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

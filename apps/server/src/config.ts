@@ -19,6 +19,8 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web app to serve; unset: apps/web/dist beside the server. */
+  WEB_ROOT: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
@@ -74,6 +76,8 @@ export interface Config {
   readonly host: string;
   readonly appUrl: string;
   readonly dataDir: string;
+  /** The built web app (WEB_ROOT), absolute; `undefined`: the default build. */
+  readonly webRoot: string | undefined;
   readonly database: DatabaseTarget;
   readonly redisUrl: string | undefined;
   readonly redisKeyPrefix: string;
@@ -138,6 +142,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     host: values.HOST,
     appUrl,
     dataDir,
+    webRoot: values.WEB_ROOT === undefined ? undefined : resolve(values.WEB_ROOT),
     database: databaseTarget(values.DATABASE_URL, dataDir),
     redisUrl: values.REDIS_URL,
     redisKeyPrefix: values.REDIS_KEY_PREFIX,

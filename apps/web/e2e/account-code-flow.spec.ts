@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type Culture, text, uniqueName } from './support/account';
-import { clientId, registerUser, scope, useLanguage } from './support/app';
+import { admin, clientId, registerUser, scope, useLanguage } from './support/app';
+import { codeFlowUrl } from './support/ports';
 
 /**
  * The app is built for the password flow (VITE_OAUTH_FLOW is read at build time), so a page of
@@ -115,4 +116,36 @@ test('a login_hint fills the user name; registering inside the interaction comes
   await page.getByRole('button', { name: text(culture, 'AbpAccount::Register') }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.locator('.app-topbar')).toContainText(userName);
+});
+
+test.describe('the code-flow build (third server)', () => {
+  test("/account/login goes to the sign-in server's page and comes back signed in", async ({
+    page,
+  }) => {
+    const culture: Culture = 'es-MX';
+    await useLanguage(page, culture);
+    // Nothing of the password-flow app is involved: the build itself starts the code flow.
+    await page.goto(`${codeFlowUrl}/account/login?returnUrl=%2Faccount%2Fmanage`);
+    await expect(page).toHaveURL(
+      new RegExp(`^${codeFlowUrl}/account/login\\?interactionId=[\\w-]+$`),
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text(culture, 'AbpAccount::Login'),
+    );
+    await page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
+    await page
+      .getByLabel(text(culture, 'AbpAccount::Password'), { exact: true })
+      .fill(admin.password);
+    await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+    await expect(page).toHaveURL(`${codeFlowUrl}/account/manage`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text(culture, 'AbpAccount::MyAccount'),
+    );
+    await expect(page.locator('.app-topbar')).toContainText('admin');
+    const stored = await page.evaluate(
+      (key) => localStorage.getItem(key),
+      `oidc.user:${codeFlowUrl}:${clientId}`,
+    );
+    expect(JSON.parse(stored ?? '{}')).toHaveProperty('refresh_token');
+  });
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type Culture, errorToast, maxLength, required, text, uniqueName } from './support/account';
 import { registerUser, requestToken, signIn, useLanguage } from './support/app';
+import { arrangeHostUser, serverDatabaseFile } from './support/server-database';
 
 const cultures: Culture[] = ['es-MX', 'en'];
 
@@ -149,7 +150,13 @@ for (const culture of cultures) {
   });
 }
 
-test.describe('My account for profiles the API cannot create (answers replaced in the browser)', () => {
+// Such users come from external sign-in providers, which this server has none of: each test makes
+// its signed-in user one in the server's database (support/server-database.ts); the server then
+// answers for it as it is.
+test.describe('My account for users without a password and external users', () => {
+  const database = serverDatabaseFile();
+  test.skip(!database, "needs the app server's own database (not E2E_BASE_URL)");
+
   test.beforeEach(async ({ page }) => {
     await useLanguage(page, 'es-MX');
   });
@@ -161,18 +168,7 @@ test.describe('My account for profiles the API cannot create (answers replaced i
     const culture: Culture = 'es-MX';
     const user = await registerUser(request, uniqueName('nopwd'));
     await signIn(page, request, user);
-    // Registration and user creation both need a password: the profile says it has none, and
-    // the server's answer to the change (which would ask for the current password) is a 204.
-    await page.route('**/api/account/my-profile', async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), hasPassword: false } });
-    });
-    let body: unknown;
-    await page.route('**/api/account/my-profile/change-password', async (route) => {
-      body = route.request().postDataJSON();
-      await route.fulfill({ status: 204 });
-    });
+    arrangeHostUser(database as string, user.username, 'passwordless');
     await page.goto('/account/manage');
     const form = passwordForm(page, culture);
     await expect(form.next).toBeVisible();
@@ -183,11 +179,13 @@ test.describe('My account for profiles the API cannot create (answers replaced i
     await expect(page.locator('.app-toast-success')).toContainText(
       text(culture, 'AbpAccount::PasswordChangedMessage'),
     );
-    expect(body).toEqual({ newPassword: 'Primera-clave-1!' });
     await expect(form.current).toBeVisible();
     await expect(form.current).toHaveValue('');
     await form.current.press('Enter');
     await expect(form.current).toHaveAccessibleDescription(required(culture));
+    // The server stored the first password: it signs the user in.
+    const token = await requestToken(request, { ...user, password: 'Primera-clave-1!' });
+    expect(token.access_token).toBeTruthy();
   });
 
   test('an external profile has no Change password tab and opens Personal settings', async ({
@@ -197,10 +195,7 @@ test.describe('My account for profiles the API cannot create (answers replaced i
     const culture: Culture = 'es-MX';
     const user = await registerUser(request, uniqueName('ext'));
     await signIn(page, request, user);
-    await page.route('**/api/account/my-profile', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), isExternal: true } });
-    });
+    arrangeHostUser(database as string, user.username, 'external');
     await page.goto('/account/manage');
     await expect(page.getByRole('tab')).toHaveText([text(culture, 'AbpAccount::PersonalSettings')]);
     await expect(tab(page, culture, 'AbpAccount::PersonalSettings')).toHaveAttribute(

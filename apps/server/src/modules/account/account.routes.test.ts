@@ -6,23 +6,45 @@ import {
   passwordGrant,
   refreshGrant,
 } from '../../../test/sign-in-helpers.js';
+import {
+  freePort,
+  type ReceivedMail,
+  type SmtpTestServer,
+  startSmtpTestServer,
+  waitFor,
+} from '../../../test/smtp-test-server.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
+import { MailSetting } from '../../platform/mail/mail.settings.js';
 import { SettingProvider } from '../../platform/settings/setting-manager.js';
-import type { PasswordResetMail } from './password-reset-mailer.js';
 
-// Registration and password reset through the HTTP API (ABP-REFERENCE 2.7, 3.5).
+// Registration and password reset through the HTTP API (ABP-REFERENCE 2.7, 3.5). Reset mails take
+// the application's own path: the outbox, its worker, SMTP with the settings of the user's
+// tenant, and an in-process SMTP server that receives them.
 
 let t: TestApp;
-const sent: PasswordResetMail[] = [];
+let smtp: SmtpTestServer;
 const PASSWORD = 'Secret-123';
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': 'en', ...headers } });
 
-const linkParameters = (mail: PasswordResetMail | undefined) => {
-  const url = new URL(mail?.link ?? 'http://x');
+/** The next reset mail the SMTP server receives for `address` (after `received` earlier ones). */
+async function resetMailTo(
+  address: string,
+  server: SmtpTestServer = smtp,
+  received = server.received.length,
+): Promise<ReceivedMail> {
+  return waitFor(() => server.received.slice(received).find((mail) => mail.to.includes(address)), {
+    timeoutMs: 20_000,
+  });
+}
+
+const linkParameters = (mail: ReceivedMail) => {
+  const link = /http:\/\/localhost:3000\/account\/reset-password\?[^\s"<]+/.exec(mail.text ?? '');
+  const url = new URL((link?.[0] ?? 'http://x').replaceAll('&amp;', '&'));
   return {
+    link: url.toString(),
     userId: url.searchParams.get('userId') as string,
     resetToken: url.searchParams.get('resetToken') as string,
     tenant: url.searchParams.get('__tenant'),
@@ -30,13 +52,19 @@ const linkParameters = (mail: PasswordResetMail | undefined) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    build: { passwordResetMailer: { send: async (mail) => void sent.push(mail) } },
-  });
+  smtp = await startSmtpTestServer({ port: await freePort() });
+  t = await createTestApp();
+  await t.app.services.settings.setForProvider(
+    MailSetting.Port,
+    String(smtp.port),
+    SettingProvider.Global,
+    '',
+  );
 });
 
 afterAll(async () => {
   await t?.close();
+  await smtp?.close();
 });
 
 describe('register', () => {
@@ -73,6 +101,18 @@ describe('register', () => {
     const taken = await post('/api/account/register', { ...base, userName: 'NEWBIE' });
     expect(taken.statusCode).toBe(403);
     expect(taken.json().error.message).toBe("Username 'NEWBIE' is already taken.");
+    // The identity administration's answer too (ABP: AbpIdentityResultException, 403 for both).
+    expect(taken.json().error.code).toBe('Volo.Abp.Identity:DuplicateUserName');
+    const takenEmail = await post('/api/account/register', {
+      ...base,
+      userName: 'someone-else',
+      emailAddress: 'NEWBIE@example.test',
+    });
+    expect(takenEmail.statusCode).toBe(403);
+    expect(takenEmail.json().error).toMatchObject({
+      code: 'Volo.Abp.Identity:DuplicateEmail',
+      message: "Email 'NEWBIE@example.test' is already taken.",
+    });
     const weak = await post('/api/account/register', {
       ...base,
       userName: 'weak',
@@ -118,7 +158,7 @@ describe('register', () => {
 describe('password reset', () => {
   it('answers the same for unknown and known addresses, mailing only the known one', async () => {
     await createUser(t.app, null, 'forgetful', PASSWORD, 'forgetful@example.test');
-    sent.length = 0;
+    const earlier = smtp.received.length;
     const unknown = await post('/api/account/send-password-reset-code', {
       email: 'ghost@example.test',
       appName: 'Angular',
@@ -130,14 +170,17 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(204);
     expect(known.statusCode).toBe(204);
     expect(unknown.body).toBe(known.body);
-    expect(sent.map((mail) => mail.to)).toEqual(['forgetful@example.test']);
-    expect(sent[0]?.link).toMatch(
+    const mail = await resetMailTo('forgetful@example.test', smtp, earlier);
+    expect(linkParameters(mail).link).toMatch(
       /^http:\/\/localhost:3000\/account\/reset-password\?userId=[\w-]+&resetToken=/,
     );
+    // The worker sends in order: the unknown address, asked for first, got nothing.
+    expect(smtp.received.slice(earlier).flatMap((each) => each.to)).toEqual([
+      'forgetful@example.test',
+    ]);
   });
 
   it('resets once: the token dies, the old password and refresh tokens stop working', async () => {
-    sent.length = 0;
     const before = (
       await passwordGrant(t.app, { username: 'forgetful', password: PASSWORD })
     ).json();
@@ -147,11 +190,12 @@ describe('password reset', () => {
       headers: { authorization: `Bearer ${before.access_token}` },
     });
     expect(seen.statusCode).toBe(200);
+    const mail = resetMailTo('forgetful@example.test');
     await post('/api/account/send-password-reset-code', {
       email: 'forgetful@example.test',
       appName: 'Angular',
     });
-    const { userId, resetToken } = linkParameters(sent[0]);
+    const { userId, resetToken } = linkParameters(await mail);
     const verify = await post('/api/account/verify-password-reset-token', { userId, resetToken });
     expect(verify.json()).toBe(true);
 
@@ -183,12 +227,12 @@ describe('password reset', () => {
   });
 
   it('refuses an expired token and one checked against the wrong password rules', async () => {
-    sent.length = 0;
+    const mail = resetMailTo('forgetful@example.test');
     await post('/api/account/send-password-reset-code', {
       email: 'forgetful@example.test',
       appName: 'Angular',
     });
-    const { userId, resetToken } = linkParameters(sent[0]);
+    const { userId, resetToken } = linkParameters(await mail);
     const weak = await post('/api/account/reset-password', {
       userId,
       resetToken,
@@ -208,32 +252,43 @@ describe('password reset', () => {
     }
   });
 
-  it('keeps a tenant user reset within the tenant, with __tenant in the link', async () => {
+  it('keeps a tenant user reset within the tenant: its SMTP settings, __tenant in the link', async () => {
     const tenantId = await createTenant(t.app, 'Globex', { adminEmail: 'boss@globex.test' });
-    sent.length = 0;
-    await post(
-      '/api/account/send-password-reset-code',
-      { email: 'boss@globex.test', appName: 'Angular' },
-      { __tenant: 'Globex' },
-    );
-    const { userId, resetToken, tenant } = linkParameters(sent[0]);
-    expect(tenant).toBe(tenantId);
-    expect(sent[0]?.tenantId).toBe(tenantId);
-    const inHost = await post('/api/account/reset-password', {
-      userId,
-      resetToken,
-      password: 'Fresh-123',
-    });
-    expect(inHost.json().error.message).toBe('Invalid token.');
-    const inTenant = await post(
-      '/api/account/reset-password',
-      { userId, resetToken, password: 'Fresh-123' },
-      { __tenant: tenantId },
-    );
-    expect(inTenant.statusCode).toBe(204);
-    expect(
-      (await passwordGrant(t.app, { password: 'Fresh-123', tenant: 'Globex' })).statusCode,
-    ).toBe(200);
-    expect((await passwordGrant(t.app, { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+    const tenantSmtp = await startSmtpTestServer({ port: await freePort() });
+    try {
+      await t.app.services.settings.setForProvider(
+        MailSetting.Port,
+        String(tenantSmtp.port),
+        SettingProvider.Tenant,
+        tenantId,
+      );
+      const mail = resetMailTo('boss@globex.test', tenantSmtp);
+      await post(
+        '/api/account/send-password-reset-code',
+        { email: 'boss@globex.test', appName: 'Angular' },
+        { __tenant: 'Globex' },
+      );
+      const { userId, resetToken, tenant } = linkParameters(await mail);
+      expect(tenant).toBe(tenantId);
+      expect(smtp.received.some((each) => each.to.includes('boss@globex.test'))).toBe(false);
+      const inHost = await post('/api/account/reset-password', {
+        userId,
+        resetToken,
+        password: 'Fresh-123',
+      });
+      expect(inHost.json().error.message).toBe('Invalid token.');
+      const inTenant = await post(
+        '/api/account/reset-password',
+        { userId, resetToken, password: 'Fresh-123' },
+        { __tenant: tenantId },
+      );
+      expect(inTenant.statusCode).toBe(204);
+      expect(
+        (await passwordGrant(t.app, { password: 'Fresh-123', tenant: 'Globex' })).statusCode,
+      ).toBe(200);
+      expect((await passwordGrant(t.app, { password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
+    } finally {
+      await tenantSmtp.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
 import type { AppDataContext } from '../../db/database.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
+import { IdentityErrors } from '../identity/identity.errors.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { RolesRepository } from '../identity/roles/roles.repository.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
@@ -34,7 +35,7 @@ export function createAccountService(deps: {
       const enabled = await settings.getOrNull(AccountSettingNames.IsSelfRegistrationEnabled);
       if (!isEnabledUnlessFalse(enabled)) throw AccountErrors.selfRegistrationDisabled();
       const userName = input.userName.trim();
-      if (!allowedUserNamePattern.test(userName)) throw AccountErrors.invalidUserName(userName);
+      if (!allowedUserNamePattern.test(userName)) throw IdentityErrors.invalidUserName(userName);
       await passwordPolicy.validate(input.password);
       await assertUnique(users, userName, input.emailAddress);
       const lockoutEnabled = (
@@ -78,10 +79,10 @@ export async function assertUnique(
 ): Promise<void> {
   if (userName !== undefined) {
     const owner = await users.findByNormalizedUserName(normalize(userName));
-    if (owner && owner.id !== exceptUserId) throw AccountErrors.duplicateUserName(userName);
+    if (owner && owner.id !== exceptUserId) throw IdentityErrors.duplicateUserName(userName);
   }
   if (email !== undefined) {
     const owner = await users.findByNormalizedEmail(normalize(email));
-    if (owner && owner.id !== exceptUserId) throw AccountErrors.duplicateEmail(email);
+    if (owner && owner.id !== exceptUserId) throw IdentityErrors.duplicateEmail(email);
   }
 }

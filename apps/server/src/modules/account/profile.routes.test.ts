@@ -130,6 +130,65 @@ describe('change password', () => {
   });
 });
 
+// Users without a password (external logins) and external users (an external login provider)
+// have no creating API here, as in ABP: the rows are arranged the way such a provider writes them.
+describe('users without a password and external users', () => {
+  const signInAs = async (userName: string, change: { passwordHash?: null; isExternal?: true }) => {
+    const id = await createUser(t.app, null, userName, PASSWORD, `${userName}@example.test`);
+    const access = (await passwordGrant(t.app, { username: userName, password: PASSWORD })).json()
+      .access_token as string;
+    await acrossAllTenants(() =>
+      t.app.services.data
+        .query()
+        .updateTable('identityUsers')
+        .set(change)
+        .where('id', '=', id)
+        .execute(),
+    );
+    return (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { authorization: `Bearer ${access}`, 'accept-language': 'en' },
+      });
+  };
+
+  it('sets a first password without the current one; then the current one is required', async () => {
+    const as = await signInAs('nopass', { passwordHash: null });
+    expect((await as('GET', '/api/account/my-profile')).json()).toMatchObject({
+      hasPassword: false,
+      isExternal: false,
+    });
+    const first = await as('POST', '/api/account/my-profile/change-password', {
+      newPassword: 'First-pass-1',
+    });
+    expect(first.statusCode).toBe(204);
+    expect((await as('GET', '/api/account/my-profile')).json().hasPassword).toBe(true);
+    const withoutCurrent = await as('POST', '/api/account/my-profile/change-password', {
+      newPassword: 'Second-pass-2',
+    });
+    expect(withoutCurrent.json().error.code).toBe('Volo.Abp.Identity:PasswordMismatch');
+    expect(
+      (await passwordGrant(t.app, { username: 'nopass', password: 'First-pass-1' })).statusCode,
+    ).toBe(200);
+  });
+
+  it("says an external user is external and refuses to change its password (ABP's 010003)", async () => {
+    const as = await signInAs('outsider', { isExternal: true });
+    expect((await as('GET', '/api/account/my-profile')).json()).toMatchObject({
+      hasPassword: true,
+      isExternal: true,
+    });
+    const change = await as('POST', '/api/account/my-profile/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Other-pass-3',
+    });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().error.code).toBe('Volo.Abp.Identity:010003');
+  });
+});
+
 describe('antiforgery', () => {
   it('requires the XSRF-TOKEN echo on unsafe requests that carry cookies', async () => {
     const page = await t.app.inject({ url: '/api/abp/application-configuration' });

@@ -17,6 +17,7 @@ import {
   type SecurityLogWriter,
 } from '../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
+import { IdentityErrors } from '../identity/identity.errors.js';
 import type { IdentityUsersTable } from '../identity/identity.tables.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
@@ -92,7 +93,8 @@ export function createProfileService(deps: {
         const actions: string[] = [];
         const userName = input.userName.trim();
         if (isOn(userNameUpdate) && userName !== user.userName) {
-          if (!allowedUserNamePattern.test(userName)) throw AccountErrors.invalidUserName(userName);
+          if (!allowedUserNamePattern.test(userName))
+            throw IdentityErrors.invalidUserName(userName);
           await assertUnique(users, userName, undefined, user.id);
           Object.assign(changes, { userName, normalizedUserName: normalize(userName) });
           actions.push(SecurityLogAction.ChangeUserName);

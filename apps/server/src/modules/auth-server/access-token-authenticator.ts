@@ -62,10 +62,12 @@ export function createAccessTokenAuthenticator(deps: {
     // DPoP- or certificate-bound tokens cannot be presented as plain bearer tokens.
     if (!token?.accountId || token.isSenderConstrained()) throw new AuthorizationError(false);
     if (!token.scopes.has(API_SCOPE)) throw new AuthorizationError(false);
+    const extra = token.extra as { sst?: unknown; tenantid?: string } | undefined;
     const verified: VerifiedAccessToken = {
       accountId: token.accountId,
       clientId: token.clientId ?? null,
-      stamp: (token.extra as { sst?: unknown } | undefined)?.sst,
+      stamp: extra?.sst,
+      tenantId: extra?.tenantid ?? null,
       expiresAt: token.exp ?? 0,
       grantId: token.grantId,
       sessionUid: token.expiresWithSession ? token.sessionUid : undefined,
@@ -82,7 +84,7 @@ export function createAccessTokenAuthenticator(deps: {
       if (!match?.[1]) throw new AuthorizationError(false);
 
       const token = await verify(match[1]);
-      const account = await deps.lookup.find(token.accountId);
+      const account = await deps.lookup.find(token.accountId, token.tenantId);
       if (!account || token.stamp !== account.stampDigest) throw new AuthorizationError(false);
 
       return currentUserOf(account, token.clientId);

@@ -10,6 +10,7 @@ const token = (changes: Partial<VerifiedAccessToken> = {}): VerifiedAccessToken 
   accountId: 'user-1',
   clientId: 'Vineta_App',
   stamp: 'stamp',
+  tenantId: null,
   expiresAt: inAnHour(),
   grantId: 'grant-1',
   sessionUid: undefined,

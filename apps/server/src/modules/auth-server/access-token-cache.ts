@@ -7,6 +7,8 @@ export interface VerifiedAccessToken {
   clientId: string | null;
   /** The security-stamp digest the token was issued under (`extra.sst`). */
   stamp: unknown;
+  /** The user's tenant (`extra.tenantid`; `null`: the host): where the lookup finds the user. */
+  tenantId: string | null;
   /** Epoch seconds. */
   expiresAt: number;
   grantId: string | undefined;

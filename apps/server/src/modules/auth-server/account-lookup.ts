@@ -23,21 +23,41 @@ export interface AccountSnapshot {
 export const stampDigest = (securityStamp: string) =>
   createHash('sha256').update(securityStamp).digest('base64url').slice(0, 16);
 
+/** Where the sign-in server keeps each account's tenant (kysely-adapter.ts, `AccountTenant`). */
+export interface AccountTenants {
+  tenantOf(accountId: string): Promise<string | null | undefined>;
+  rememberTenantOf(accountId: string, tenantId: string | null): Promise<void>;
+}
+
 /**
- * Finds the active, undeleted user behind a token's subject, in whatever tenant it lives (user
- * ids are unique across tenants, so the lookup is one of the few legitimate uses of
- * `acrossAllTenants`). Cached briefly on every instance: deactivation, deletion and a changed
+ * Finds the active, undeleted user behind a token's subject. Tokens, codes, grants and sessions
+ * name only the account, and a tenant with its own database keeps its users there (decision
+ * 003), so the tenant comes first: the access token's `tenantid` when the caller has it, else the
+ * tenant remembered when the account signed in, and the user is read `withinTenant`, in whatever
+ * database that tenant uses now. An account with no remembered tenant (signed in before the
+ * record existed) is looked for across the tenants of the shared database (user ids are unique
+ * across tenants). Cached briefly on every instance: deactivation, deletion and a changed
  * security stamp reach every token within the cache's lifetime, and at once where `forget` is
  * called (password reset, change, sign-out everywhere).
  */
 export function createAccountLookup(deps: {
   users: UsersRepository;
+  tenants: AccountTenants;
   cache: Cache<AccountSnapshot | null>;
 }) {
-  const { users, cache } = deps;
+  const { users, tenants, cache } = deps;
 
-  async function load(userId: string): Promise<AccountSnapshot | null> {
-    const user = await acrossAllTenants(() => users.findById(userId));
+  async function findUser(userId: string, tenantHint: string | null | undefined) {
+    const tenantId = tenantHint !== undefined ? tenantHint : await tenants.tenantOf(userId);
+    if (tenantId === undefined) return acrossAllTenants(() => users.findById(userId));
+    return withinTenant(tenantId, () => users.findById(userId));
+  }
+
+  async function load(
+    userId: string,
+    tenantHint: string | null | undefined,
+  ): Promise<AccountSnapshot | null> {
+    const user = await findUser(userId, tenantHint);
     if (!user?.isActive) return null;
     const roles = await withinTenant(user.tenantId, () => users.roleNamesOf(user.id));
     return {
@@ -56,11 +76,24 @@ export function createAccountLookup(deps: {
   }
 
   return {
-    async find(userId: string): Promise<AccountSnapshot | undefined> {
+    /**
+     * `tenantHint`: the tenant the caller knows the account belongs to (an access token's
+     * `tenantid`, `null` for the host); leave it out when unknown.
+     */
+    async find(userId: string, tenantHint?: string | null): Promise<AccountSnapshot | undefined> {
       // Every API request asks: a hit is answered without `getOrAdd`'s promises.
       const cached = cache.get(userId);
       if (cached !== undefined) return cached ?? undefined;
-      return (await cache.getOrAdd(userId, () => load(userId))) ?? undefined;
+      return (await cache.getOrAdd(userId, () => load(userId, tenantHint))) ?? undefined;
+    },
+    /**
+     * After a correct password: keeps the account's tenant for every later lookup by subject
+     * (code exchange, refresh, userinfo, sign-out). Skipped while the account is cached, which
+     * already knows it.
+     */
+    async signedIn(user: { id: string; tenantId: string | null }): Promise<void> {
+      if (cache.get(user.id)) return;
+      await tenants.rememberTenantOf(user.id, user.tenantId);
     },
     forget: (userId: string) => cache.invalidate(userId),
   };

@@ -58,6 +58,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
   const store = createOidcStore(data, { revoked: (revocation) => accessTokens.revoke(revocation) });
   const lookup = createAccountLookup({
     users: deps.users,
+    tenants: store,
     cache: deps.cacheHub.create('sign-in-accounts', { maxEntries: 50_000, ttlMs: 30_000 }),
   });
   const keyStore = createSigningKeyStore({
@@ -101,6 +102,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
     provider.proxy = true;
     registerPasswordGrant(provider, {
       signIn: deps.signIn,
+      signedIn: (user) => lookup.signedIn(user),
       findAccount,
       localizer,
       cultureOf,
@@ -178,6 +180,8 @@ export async function createAuthServer(deps: AuthServerDeps) {
       await store.revokeAllOf(userId);
       await data.afterCommit(() => lookup.forget(userId));
     },
+    /** After a correct password: remembers the account's tenant for lookups by subject. */
+    accountSignedIn: (user: { id: string; tenantId: string | null }) => lookup.signedIn(user),
     /** Drops the cached user so that the next request sees its new stamp, roles or state. */
     forgetAccount: (userId: string) => lookup.forget(userId),
     close() {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
-import { CookieJar, FULL_SCOPE, freePort, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import { SignInBrowser } from '../../../test/sign-in-browser.js';
+import { FULL_SCOPE, freePort, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
 
 // The authorization code flow with PKCE, driven by hand the way a browser would: follow the
@@ -27,30 +28,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-class Browser {
-  readonly jar = new CookieJar();
-
-  async go(url: string, init: RequestInit = {}): Promise<Response> {
-    const absolute = new URL(url, origin).toString();
-    const headers = new Headers(init.headers);
-    const cookie = this.jar.headerFor(absolute);
-    if (cookie) headers.set('cookie', cookie);
-    const response = await fetch(absolute, { ...init, headers, redirect: 'manual' });
-    this.jar.store(response.headers.getSetCookie());
-    return response;
-  }
-
-  /** A JSON call of the sign-in page, with the antiforgery header a same-origin page can set. */
-  post(url: string, body: unknown): Promise<Response> {
-    return this.go(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': 'en',
-        requestverificationtoken: this.jar.get('XSRF-TOKEN') ?? '',
-      },
-      body: JSON.stringify(body),
-    });
+class Browser extends SignInBrowser {
+  constructor() {
+    super(origin);
   }
 }
 

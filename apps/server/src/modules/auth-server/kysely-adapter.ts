@@ -16,6 +16,15 @@ const GRANTABLE = [
 /** Kinds removed when every token of a user is revoked (password reset, sign-out everywhere). */
 const USER_BOUND = [...GRANTABLE, 'Grant', 'Session', 'Interaction'];
 
+/**
+ * Not an oidc-provider model: which tenant a signed-in account belongs to (decision 003). A
+ * token, code, session or grant names only its account; a tenant with its own database keeps the
+ * account there, so the sign-in server must know where to look before it can find the user. User
+ * ids never move between tenants, so the row never changes nor expires, and revoking a user's
+ * tokens leaves it (its `account_id` column stays empty).
+ */
+const ACCOUNT_TENANT = 'AccountTenant';
+
 /** oidc-provider checks `exp` itself; rows are kept this long past it to match its clock tolerance. */
 const CLOCK_TOLERANCE_SECONDS = 15;
 
@@ -46,6 +55,10 @@ const STATEMENTS = {
   revokeGrant: `delete from oidc_payloads where grant_id = ? or (kind = 'Grant' and id = ?)`,
   revokeAllOf: `delete from oidc_payloads where account_id = ? and kind in (${USER_BOUND.map((kind) => `'${kind}'`).join(', ')})`,
   deleteExpired: 'delete from oidc_payloads where expires_at < ?',
+  findAccountTenant: `select payload, consumed_at from oidc_payloads where kind = '${ACCOUNT_TENANT}' and id = ?`,
+  rememberAccountTenant: `insert into oidc_payloads (kind, id, payload, grant_id, account_id, uid, user_code, expires_at, consumed_at)
+    values ('${ACCOUNT_TENANT}', ?, ?, null, null, null, null, null, null)
+    on conflict (kind, id) do nothing`,
 } as const;
 
 type StatementName = keyof typeof STATEMENTS;
@@ -142,6 +155,19 @@ export function createOidcStore(
     async revokeGrant(grantId: string): Promise<void> {
       await run('revokeGrant', [grantId, grantId]);
       await revoked({ grantId });
+    },
+    /**
+     * The tenant remembered for an account at sign-in: `undefined` when none was (an account
+     * signed in before this record existed), `null` for the host.
+     */
+    async tenantOf(accountId: string): Promise<string | null | undefined> {
+      const row = (await run('findAccountTenant', [accountId]))[0];
+      if (!row) return undefined;
+      return (JSON.parse(row.payload) as { tenantId: string | null }).tenantId;
+    },
+    /** Records the account's tenant once; later sign-ins leave the row as it is. */
+    async rememberTenantOf(accountId: string, tenantId: string | null): Promise<void> {
+      await run('rememberAccountTenant', [accountId, JSON.stringify({ tenantId })]);
     },
     /** Sweeps rows past their expiry; run periodically, any instance may. */
     async deleteExpired(): Promise<void> {

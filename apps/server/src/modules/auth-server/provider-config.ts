@@ -39,9 +39,11 @@ export function claimsOf(account: AccountSnapshot): AccountClaims {
  */
 export function createFindAccount(lookup: AccountLookup): FindAccount {
   return async (_ctx, sub, token): Promise<Account | undefined> => {
-    const account = await lookup.find(sub);
+    const extra = (token as { extra?: { sst?: unknown; tenantid?: string } } | undefined)?.extra;
+    // An access token names its tenant (none: the host); other artefacts leave it to the lookup.
+    const tenantHint = extra?.sst === undefined ? undefined : (extra.tenantid ?? null);
+    const account = await lookup.find(sub, tenantHint);
     if (!account) return undefined;
-    const extra = (token as { extra?: { sst?: unknown } } | undefined)?.extra;
     if (extra?.sst !== undefined && extra.sst !== account.stampDigest) return undefined;
     return { accountId: sub, claims: () => claimsOf(account) };
   };

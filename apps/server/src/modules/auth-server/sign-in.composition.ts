@@ -3,10 +3,7 @@ import { registerRateLimits } from '../../platform/http/rate-limits.js';
 import { xsrfPlugin, xsrfSecretFrom } from '../../platform/http/xsrf.js';
 import type { Services } from '../../services.js';
 import { accountPlugin } from '../account/account.plugin.js';
-import {
-  createOutboxPasswordResetMailer,
-  type PasswordResetMailer,
-} from '../account/password-reset-mailer.js';
+import { createOutboxPasswordResetMailer } from '../account/password-reset-mailer.js';
 import { createAuthServer } from './auth-server.js';
 import { mountAuthServer } from './auth-server.plugin.js';
 import { webClient } from './clients.js';
@@ -78,7 +75,6 @@ export async function registerSignInRoutes(
   app: FastifyInstance,
   services: Services,
   server: SignInServer,
-  options: { passwordResetMailer?: PasswordResetMailer } = {},
 ) {
   const { config } = services;
   const { authServer, rateLimits } = server;
@@ -101,13 +97,11 @@ export async function registerSignInRoutes(
     hasher: services.passwordHasher,
     settings: services.settings,
     securityLog: services.securityLog,
-    mailer:
-      options.passwordResetMailer ??
-      createOutboxPasswordResetMailer({
-        outbox: services.mailOutbox,
-        templates: services.mailTemplates,
-        localizer: services.localizer,
-      }),
+    mailer: createOutboxPasswordResetMailer({
+      outbox: services.mailOutbox,
+      templates: services.mailTemplates,
+      localizer: services.localizer,
+    }),
     rateLimits,
     perIpPerMinute: perIp,
     appUrl: config.appUrl,

@@ -128,8 +128,15 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
     }
   });
 
-  // Needs the sign-in server's account lookup to know the tenant (decision 003, "What remains").
-  it.todo('signs the admin of a tenant with its own database in');
+  it('signs the admin of a tenant with its own database in, and the token works at the API', async () => {
+    const response = await passwordGrant(t.app, { password: PASSWORD, tenant: 'acme' });
+    expect(response.statusCode, response.body).toBe(200);
+    const profile = await t.app.inject({
+      url: '/api/account/my-profile',
+      headers: bearer(response.json().access_token),
+    });
+    expect(profile.json()).toMatchObject({ userName: 'admin', email: 'admin@acme.mx' });
+  });
 
   it('DELETE goes back to the shared database, where the admin still signs in', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: path, headers: host });

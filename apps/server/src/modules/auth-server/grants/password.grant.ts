@@ -15,6 +15,8 @@ import { type SignInService, signInFailureText } from '../../account/sign-in.ser
 
 export interface PasswordGrantDeps {
   signIn: SignInService;
+  /** Told of the user behind a correct password before anything is issued (account-lookup.ts). */
+  signedIn(user: { id: string; tenantId: string | null }): Promise<void>;
   findAccount: FindAccount;
   localizer: Localizer;
   cultureOf(ctx: KoaContextWithOIDC): Promise<string>;
@@ -88,6 +90,7 @@ export function registerPasswordGrant(provider: Provider, deps: PasswordGrantDep
     }
 
     const accountId = outcome.user.id;
+    await deps.signedIn(outcome.user);
     const account = await deps.findAccount(ctx, accountId);
     if (!account) throw invalidGrant(await text(ctx, 'InvalidUserNameOrPassword'), 'no account');
     ctx.oidc.entity('Account', account);

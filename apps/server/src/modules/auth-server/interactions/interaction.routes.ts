@@ -133,6 +133,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
           data: { ...data, result: loginResults[outcome.result] },
         });
       }
+      await authServer.accountSignedIn(outcome.user);
       return finish(request, reply, {
         login: {
           accountId: outcome.user.id,

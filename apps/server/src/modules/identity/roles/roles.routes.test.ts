@@ -78,10 +78,10 @@ describe('roles API', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('keeps role names unique per tenant, whatever the case (409)', async () => {
+  it('keeps role names unique per tenant, whatever the case (403, as ABP)', async () => {
     await createRole(admin, 'Unique');
     const duplicate = await admin.post(roles, { name: 'UNIQUE' });
-    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.statusCode).toBe(403);
     expect(errorOf(duplicate)).toMatchObject({
       code: 'Volo.Abp.Identity:DuplicateRoleName',
       message: "Role name 'UNIQUE' is already taken.",
@@ -91,7 +91,7 @@ describe('roles API', () => {
       name: 'unique',
       concurrencyStamp: other.concurrencyStamp,
     });
-    expect(renamed.statusCode).toBe(409);
+    expect(renamed.statusCode).toBe(403);
   });
 
   it('refuses a stale concurrency stamp with 409', async () => {

@@ -37,14 +37,14 @@ const editBody = (user: { id: string; concurrencyStamp: string } & Record<string
 });
 
 describe('user rules', () => {
-  it('keeps user names and e-mails unique per tenant, whatever the case (409)', async () => {
+  it('keeps user names and e-mails unique per tenant, whatever the case (403, as ABP)', async () => {
     await createUser(admin, 'unique1');
     const sameName = await admin.post(users, {
       userName: 'UNIQUE1',
       email: 'other@example.test',
       password: USER_PASSWORD,
     });
-    expect(sameName.statusCode).toBe(409);
+    expect(sameName.statusCode).toBe(403);
     expect(errorOf(sameName)).toMatchObject({
       code: 'Volo.Abp.Identity:DuplicateUserName',
       message: "Username 'UNIQUE1' is already taken.",
@@ -54,7 +54,7 @@ describe('user rules', () => {
       email: 'Unique1@Example.test',
       password: USER_PASSWORD,
     });
-    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.statusCode).toBe(403);
     expect(errorOf(sameEmail)).toMatchObject({
       code: 'Volo.Abp.Identity:DuplicateEmail',
       message: "Email 'Unique1@Example.test' is already taken.",
@@ -64,7 +64,7 @@ describe('user rules', () => {
       ...editBody(other),
       userName: 'Unique1',
     });
-    expect(rename.statusCode).toBe(409);
+    expect(rename.statusCode).toBe(403);
   });
 
   it("accepts only ASP.NET Identity's user-name characters (400)", async () => {
