@@ -118,4 +118,29 @@ test.describe('error screens', () => {
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(await storedUser(page)).toBeNull();
   });
+  // SPEC.md section 8: a 500 without an error body is the full-screen page. Our server always
+  // answers faults in ABP's error format (a dialog); a bare 500 is what a gateway in front of it
+  // sends when the server behind is gone, which is what the route below plays.
+  test('a 500 from a gateway shows the full-screen 500 page, and Escape closes it', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
+    await useLanguage(page, 'es-MX');
+    await signIn(page, request);
+    await page.route('**/api/identity/roles?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    );
+    await page.goto('/identity/roles');
+    const screen = page.getByRole('dialog');
+    await expect(screen).toContainText('500');
+    await expect(screen.getByRole('heading')).toHaveText('Error interno del servidor');
+    await expect(screen).toContainText('El servidor no envió el detalle del error.');
+    await page.screenshot({
+      path: `${artifacts}/error-500-es-MX-1280.png`,
+      animations: 'disabled',
+    });
+    await page.keyboard.press('Escape');
+    await expect(screen).toHaveCount(0);
+  });
 });
