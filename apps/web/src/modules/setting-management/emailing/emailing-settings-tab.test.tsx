@@ -55,7 +55,9 @@ async function signInAs(policies: Record<string, boolean>) {
 }
 
 /** Answers in order of the handlers; a POST to the settings can be held to test double clicks. */
-function scriptedServer(answer: (request: Recorded) => Response | Promise<Response> | undefined) {
+function scriptedServer(
+  answer: (request: Recorded) => Response | undefined | Promise<Response | undefined>,
+) {
   const requests: Recorded[] = [];
   vi.stubGlobal(
     'fetch',
