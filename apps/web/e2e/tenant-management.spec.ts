@@ -261,6 +261,40 @@ test.describe('tenant management', () => {
     const renamedRow = page.getByRole('row').filter({ hasText: renamed });
     await expect(renamedRow).toHaveCount(1);
 
+    // Features (the feature-management module's modal, through its replaceable key): allow
+    // the tenant to change its e-mail settings, saved for this tenant only
+    await openRowAction(
+      page,
+      renamed,
+      culture,
+      text(culture, 'AbpTenantManagement::Permission:ManageFeatures'),
+    );
+    const features = page.getByRole('dialog', {
+      name: text(culture, 'AbpFeatureManagement::FeaturesFor', [renamed]),
+    });
+    await features
+      .getByRole('tab', {
+        name: text(culture, 'AbpSettingManagement::Feature:SettingManagementGroup'),
+      })
+      .click();
+    const allowEmail = features.getByRole('switch', {
+      name: text(culture, 'AbpSettingManagement::Feature:AllowChangingEmailSettings'),
+    });
+    await expect(allowEmail).not.toBeChecked();
+    await allowEmail.check();
+    await expectNoAxeViolations(page);
+    await shoot(page, `features-${culture}`);
+    await features.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+    await expect(features).toBeHidden();
+    const tenantFeatures = await ok<{
+      groups: { features: { name: string; value: string | null }[] }[];
+    }>(api.get(`/api/feature-management/features?providerName=T&providerKey=${tenant.id}`));
+    expect(
+      tenantFeatures.groups
+        .flatMap((group) => group.features)
+        .find((feature) => feature.name === 'SettingManagement.AllowChangingEmailSettings')?.value,
+    ).toBe('true');
+
     // Connection strings: shared at first (GET answers 204); a wrong string shows the server's
     // reason; a new SQLite file is created, migrated and seeded
     const manage = text(culture, 'AbpTenantManagement::Permission:ManageConnectionStrings');
@@ -491,5 +525,27 @@ test.describe('tenant management', () => {
       .uncheck();
     await expectNoAxeViolations(page);
     await shoot(page, `connection-string-${culture}`);
+    await dialog(page)
+      .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
+      .click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
+      .click();
+    await expect(dialog(page)).toBeHidden();
+
+    await openRowAction(
+      page,
+      name,
+      culture,
+      text(culture, 'AbpTenantManagement::Permission:ManageFeatures'),
+    );
+    await expect(
+      page.getByRole('dialog', {
+        name: text(culture, 'AbpFeatureManagement::FeaturesFor', [name]),
+      }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shoot(page, `features-${culture}`);
   });
 });

@@ -1,0 +1,179 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TenantDto } from '@vineta/contracts/tenant-management/tenant';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
+import { applyLocalization } from '#src/core/localization/i18n';
+import { testConfiguration } from '#src/test/app-configuration';
+import { fakeServer, type Handler, type RecordedRequest } from '#src/test/fake-server';
+import { renderWithProviders } from '#src/test/render-with-providers';
+import { toaster } from '#src/theme/toast/toaster';
+import tenantTexts from '../../../../server/src/localization/resources/AbpTenantManagement/en.json';
+import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
+import validationTexts from '../../../../server/src/localization/resources/AbpValidation/en.json';
+import { TenantsPage } from './tenants-page';
+
+const acme: TenantDto = {
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  name: 'acme',
+  isActive: true,
+  concurrencyStamp: 'stamp',
+  extraProperties: {},
+};
+
+const every = {
+  'AbpTenantManagement.Tenants': true,
+  'AbpTenantManagement.Tenants.Create': true,
+  'AbpTenantManagement.Tenants.Update': true,
+  'AbpTenantManagement.Tenants.Delete': true,
+  'AbpTenantManagement.Tenants.ManageConnectionStrings': true,
+};
+
+async function signedInWith(policies: Record<string, boolean>) {
+  const configuration = testConfiguration({
+    culture: 'en',
+    authenticated: true,
+    policies,
+    values: {
+      AbpTenantManagement: tenantTexts.texts,
+      AbpUi: uiTexts.texts,
+      AbpValidation: validationTexts.texts,
+    } as Record<string, Record<string, string>>,
+  });
+  await applyLocalization(configuration);
+  appConfigurationStore.set(configuration);
+}
+
+const connectionString = `/api/multi-tenancy/tenants/${acme.id}/default-connection-string`;
+
+/** The tenants list, and the connection string `stored` (none: 204). */
+function serve(stored: string | null, ...more: Handler[]): RecordedRequest[] {
+  return fakeServer(
+    ...more,
+    (request) =>
+      request.path === '/api/multi-tenancy/tenants' && request.method === 'GET'
+        ? Response.json({ totalCount: 1, items: [acme] })
+        : undefined,
+    (request) => {
+      if (request.path !== connectionString) return undefined;
+      if (request.method === 'GET')
+        return stored === null
+          ? new Response(null, { status: 204 })
+          : new Response(stored, { headers: { 'Content-Type': 'text/plain' } });
+      return new Response(null, { status: 204 });
+    },
+  );
+}
+
+async function openConnectionStrings() {
+  renderWithProviders(<TenantsPage />);
+  const row = (await screen.findByText('acme')).closest('tr') as HTMLElement;
+  fireEvent.click(within(row).getByRole('button', { name: /Actions/ }));
+  fireEvent.click(within(row).getByRole('button', { name: 'Manage connection strings' }));
+  // The loading modal gives way to the form's once the stored value arrived.
+  await screen.findByLabelText('Use the Shared Database');
+  return screen.getByRole('dialog');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => toaster.clear());
+  appConfigurationStore.set(undefined);
+});
+
+describe('Tenants page', () => {
+  it('lists name and state; a viewer gets neither New tenant nor an Actions column', async () => {
+    await signedInWith({ 'AbpTenantManagement.Tenants': true });
+    const requests = serve(null);
+    renderWithProviders(<TenantsPage />);
+    const row = (await screen.findByText('acme')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New tenant' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(requests[0]?.query.get('maxResultCount')).toBe('10');
+  });
+
+  it('shows only the actions granted: Edit alone is a plain button', async () => {
+    await signedInWith({
+      'AbpTenantManagement.Tenants': true,
+      'AbpTenantManagement.Tenants.Update': true,
+      // No feature modal is registered, so this grant alone adds no action.
+      'AbpTenantManagement.Tenants.ManageFeatures': true,
+    });
+    serve(null);
+    renderWithProviders(<TenantsPage />);
+    const row = (await screen.findByText('acme')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Actions/ })).toBeNull();
+  });
+
+  it('connection strings: 204 means shared; a new string is PUT in the query string', async () => {
+    await signedInWith(every);
+    const requests = serve(null);
+    const dialog = await openConnectionStrings();
+    const shared = await within(dialog).findByLabelText('Use the Shared Database');
+    expect(shared).toBeChecked();
+    expect(within(dialog).queryByLabelText('Default Connection String')).toBeNull();
+    fireEvent.click(shared);
+    const input = await within(dialog).findByLabelText('Default Connection String');
+    expect(input).toHaveAccessibleDescription(/SQLite file path/);
+    fireEvent.input(input, { target: { value: 'tenants/acme.sqlite' } });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(connectionString);
+    expect(put?.query.get('defaultConnectionString')).toBe('tenants/acme.sqlite');
+    expect(put?.body).toBeUndefined();
+  });
+
+  it("connection strings: the server's reason shows under the field, nothing closes", async () => {
+    await signedInWith(every);
+    serve(null, (request) =>
+      request.method === 'PUT'
+        ? Response.json(
+            {
+              error: {
+                code: 'Volo.Abp.TenantManagement:InvalidConnectionString',
+                message: 'The connection string is not valid.',
+                details: 'A tenant database must use sqlite, as the shared one.',
+              },
+            },
+            { status: 400 },
+          )
+        : undefined,
+    );
+    const dialog = await openConnectionStrings();
+    fireEvent.click(await within(dialog).findByLabelText('Use the Shared Database'));
+    const input = await within(dialog).findByLabelText('Default Connection String');
+    fireEvent.input(input, { target: { value: 'postgres://db/acme' } });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(
+      await within(dialog).findByText(
+        'The connection string is not valid. A tenant database must use sqlite, as the shared one.',
+      ),
+    ).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('connection strings: switching back to the shared database DELETEs the stored one', async () => {
+    await signedInWith(every);
+    const requests = serve('tenants/acme.sqlite');
+    const dialog = await openConnectionStrings();
+    const shared = await within(dialog).findByLabelText('Use the Shared Database');
+    expect(shared).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Default Connection String')).toHaveValue(
+      'tenants/acme.sqlite',
+    );
+    fireEvent.click(shared);
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((request) => request.method !== 'GET')).toMatchObject([
+      { method: 'DELETE', path: connectionString },
+    ]);
+  });
+});
