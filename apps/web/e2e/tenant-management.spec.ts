@@ -330,7 +330,7 @@ test.describe('tenant management', () => {
     await form.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
     await expect(form).toBeHidden();
 
-    // Signing in to a tenant on its own database is the next test's (known to fail for now).
+    // Signing in to a tenant on its own database is the next test's.
 
     // Back to the shared database: a DELETE, and the admin still signs in
     await openRowAction(page, renamed, culture, manage);
@@ -374,10 +374,7 @@ test.describe('tenant management', () => {
     request,
     browser,
   }) => {
-    // The server seeds the new database with the admin, but the sign-in does not find it there
-    // yet ('Invalid username or password'); another helper is fixing exactly that. Expected to
-    // fail until then: when it passes, Playwright reports it and this mark goes.
-    test.fail();
+    // The server seeds the new database with the tenant's admin; the sign-in server finds it there.
     const culture: Culture = 'es-MX';
     const name = uniqueName('own');
     const tenant = await ok<Tenant>(
