@@ -34,7 +34,11 @@ it('queues the reset mail durably and delivers a working link once SMTP is up', 
     app.services.mailWorker.nudge();
     const mail = await waitFor(() => server?.received[0], { timeoutMs: 20_000 });
     expect(mail.to).toEqual(['lucia@example.test']);
-    expect(mail.headers.subject).toBeTruthy();
+    // In the requester's language, with a text and an HTML part.
+    expect(mail.headers.subject).toBe('Restablecimiento de contraseña');
+    expect(mail.text).toContain('Hola, lucia:');
+    expect(mail.html).toContain('<html lang="es-MX" dir="ltr">');
+    expect(mail.html).toContain('Restablecer mi contraseña');
     const link = /http:\/\/localhost:3000\/account\/reset-password\?[^\s"<]+/.exec(
       mail.text ?? '',
     )?.[0];
@@ -54,6 +58,18 @@ it('queues the reset mail durably and delivers a working link once SMTP is up', 
     expect(
       (await passwordGrant(app, { username: 'lucia', password: 'Brand-new-1' })).statusCode,
     ).toBe(200);
+
+    // Another request in Arabic: the next mail is Arabic, right to left.
+    await app.inject({
+      method: 'POST',
+      url: '/api/account/send-password-reset-code',
+      headers: { 'accept-language': 'ar' },
+      payload: { email: 'lucia@example.test', appName: 'Angular' },
+    });
+    const arabic = await waitFor(() => server?.received[1], { timeoutMs: 20_000 });
+    expect(arabic.headers.subject).toBe('إعادة تعيين كلمة المرور');
+    expect(arabic.text).toContain('مرحبًا lucia،');
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
   } finally {
     await close();
     await server?.close();

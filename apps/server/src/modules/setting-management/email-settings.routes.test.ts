@@ -59,6 +59,14 @@ const setTenantFeature = (value: string) =>
     headers: host,
     payload: { features: [{ name: 'SettingManagement.AllowChangingEmailSettings', value }] },
   });
+/** The tenant admin's granted policies, as the web app reads them for the menu and the tabs. */
+const tenantPolicies = async () => {
+  const response = await t.app.inject({
+    url: '/api/abp/application-configuration',
+    headers: tenant,
+  });
+  return Object.keys(response.json().auth.grantedPolicies as Record<string, boolean>);
+};
 const storedPasswords = () =>
   t.app.services.data.db
     .selectFrom('settings')
@@ -149,8 +157,13 @@ describe('a tenant', () => {
   it('may not use the endpoints until the host allows it (feature off by default)', async () => {
     expect((await get(tenant)).statusCode).toBe(403);
     expect((await save(tenant, hostSettings(tenantSmtp.port))).statusCode).toBe(403);
+    // The configuration says so too, which hides the Emailing tab (and Settings with it).
+    expect(await tenantPolicies()).not.toContain('SettingManagement.Emailing');
     expect((await setTenantFeature('true')).statusCode).toBe(204);
     expect((await get(tenant)).statusCode).toBe(200);
+    expect(await tenantPolicies()).toEqual(
+      expect.arrayContaining(['SettingManagement.Emailing', 'SettingManagement.Emailing.Test']),
+    );
   });
 
   it("reads the host's values until it has its own, without the password", async () => {
@@ -192,6 +205,7 @@ describe('a tenant', () => {
   it('loses access again when the host switches the feature off', async () => {
     await setTenantFeature('false');
     expect((await get(tenant)).statusCode).toBe(403);
+    expect(await tenantPolicies()).not.toContain('SettingManagement.Emailing');
     expect((await sendTest(tenant)).statusCode).toBe(403);
   });
 });

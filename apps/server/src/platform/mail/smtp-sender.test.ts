@@ -116,6 +116,30 @@ describe('sendNow', () => {
     expect((error as SmtpSendError).responseCode).toBe(535);
   });
 
+  it('with default credentials, sends no login even when a user and password are stored', async () => {
+    const stored = {
+      [MailSetting.UseDefaultCredentials]: 'True',
+      [MailSetting.UserName]: 'ana',
+      [MailSetting.Password]: 's3cret!',
+    };
+    server = await startSmtpTestServer();
+    await createSmtpSender({
+      settings: settingsFrom({ ...stored, [MailSetting.Port]: String(server.port) }),
+    }).sendNow(message);
+    expect(server.received[0]?.user).toBeUndefined();
+    await server.close();
+
+    // A server that insists on a login refuses the mail, and says so.
+    server = await startSmtpTestServer({ auth: { user: 'ana', pass: 's3cret!' } });
+    const refused = createSmtpSender({
+      settings: settingsFrom({ ...stored, [MailSetting.Port]: String(server.port) }),
+    });
+    const error = await refused.sendNow(message).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SmtpSendError);
+    expect((error as SmtpSendError).responseCode).toBe(530);
+    expect(server.received).toHaveLength(0);
+  });
+
   it('speaks implicit TLS with SSL on, and verifies the certificate', async () => {
     server = await startSmtpTestServer({ secure: true, tls: certificate });
     const settings = settingsFrom({

@@ -13,6 +13,8 @@ export interface TextFieldProps<T extends FieldValues>
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
+  /** A help text under the input, read out with it. */
+  hint?: string | undefined;
 }
 
 /**
@@ -23,6 +25,7 @@ export function TextField<T extends FieldValues>({
   control,
   name,
   label,
+  hint,
   className,
   ...input
 }: TextFieldProps<T>) {
@@ -30,6 +33,9 @@ export function TextField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const { isSubmitted } = useFormState({ control });
   const invalid = shouldShowError(fieldState, isSubmitted);
+  const describedBy = [input['aria-describedby'], hint && `${id}-hint`, invalid && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor={id}>
@@ -42,8 +48,13 @@ export function TextField<T extends FieldValues>({
         id={id}
         className={`form-control${invalid ? ' is-invalid' : ''}${className ? ` ${className}` : ''}`}
         aria-invalid={invalid}
-        aria-describedby={invalid ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
       />
+      {hint && (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      )}
       <FieldError id={`${id}-error`} error={fieldState.error} visible={invalid} />
     </div>
   );

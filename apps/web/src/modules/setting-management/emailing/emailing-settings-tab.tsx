@@ -1,5 +1,53 @@
-import { AreaPlaceholder } from '#src/theme/page/area-placeholder';
+import { useState } from 'react';
+import {
+  useAppConfiguration,
+  useCurrentUser,
+} from '#src/core/app-configuration/app-configuration-store';
+import { useLocalization } from '#src/core/localization/i18n';
+import { isPolicyGranted } from '#src/core/permissions/policy';
+import { useEmailSettings } from '../api/get-email-settings';
+import { EmailingSettingsForm } from './emailing-settings-form';
+import { SendTestEmailModal } from './send-test-email-modal';
 
+/**
+ * The Emailing tab: the stored values in a form, and the test e-mail modal for users granted
+ * `SettingManagement.Emailing.Test`. After a save the values are read back and the form starts
+ * afresh from them (keyed by the time they arrived).
+ */
 export function EmailingSettingsTab() {
-  return <AreaPlaceholder title="AbpSettingManagement::Menu:Emailing" />;
+  const t = useLocalization();
+  const configuration = useAppConfiguration();
+  const currentUser = useCurrentUser();
+  const { data: settings, dataUpdatedAt } = useEmailSettings();
+  const [testing, setTesting] = useState(false);
+  const mayTest = isPolicyGranted(
+    'SettingManagement.Emailing.Test',
+    configuration.auth.grantedPolicies,
+  );
+
+  if (!settings) {
+    return (
+      <div className="d-flex justify-content-center py-5" role="status">
+        <span className="spinner-border text-primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('AbpUi::LoadingWithThreeDot')}</span>
+      </div>
+    );
+  }
+  return (
+    <>
+      <h2 className="h5 mb-3">{t('AbpSettingManagement::Menu:Emailing')}</h2>
+      <EmailingSettingsForm
+        key={dataUpdatedAt}
+        settings={settings}
+        onSendTestEmail={mayTest ? () => setTesting(true) : undefined}
+      />
+      {testing && (
+        <SendTestEmailModal
+          senderEmailAddress={settings.defaultFromAddress ?? ''}
+          targetEmailAddress={currentUser?.email ?? ''}
+          onClose={() => setTesting(false)}
+        />
+      )}
+    </>
+  );
 }
