@@ -71,6 +71,27 @@ const settingsLink = (page: Page, culture: Culture) =>
     .locator('#app-sidebar nav')
     .getByRole('link', { name: text(culture, 'AbpSettingManagement::Settings'), exact: true });
 
+/** Tenants → the tenant's row → Manage features. */
+async function openTenantFeatures(page: Page, culture: Culture, tenantName: string) {
+  await page.goto('/tenant-management/tenants');
+  await page.getByRole('main').getByRole('searchbox').fill(tenantName);
+  const row = page.getByRole('row').filter({ hasText: tenantName });
+  await expect(row).toHaveCount(1);
+  const actions = row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) });
+  if (await actions.count()) await actions.click();
+  await row
+    .getByRole('button', {
+      name: text(culture, 'AbpTenantManagement::Permission:ManageFeatures'),
+      exact: true,
+    })
+    .click();
+  const dialog = page.getByRole('dialog', {
+    name: text(culture, 'AbpFeatureManagement::FeaturesFor', [tenantName]),
+  });
+  await expect(enableSwitch(page, culture)).toBeVisible();
+  return dialog;
+}
+
 /** Signs a tenant's admin in through the login page: tenant box, then the login form. */
 async function signInTenantAdmin(page: Page, tenantName: string) {
   await page.goto('/account/login');
@@ -175,9 +196,12 @@ test.describe('feature management', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("a tenant's feature values reach that tenant's configuration and its admin's menu", async ({
+  test("a tenant's features, changed from the tenants screen, reach its configuration and its admin's menu", async ({
+    page,
+    request,
     browser,
   }) => {
+    const culture = 'es-MX';
     const api = await hostApi();
     const name = uniqueName('feat');
     const created = await expectOk(
@@ -186,31 +210,48 @@ test.describe('feature management', () => {
       }),
     );
     const tenantId = ((await created.json()) as { id: string }).id;
-    const features = `/api/feature-management/features?providerName=T&providerKey=${tenantId}`;
     // The tenant's admin uses a browser of its own.
     const tenantContext = await browser.newContext({ baseURL: baseUrl });
     const tenantPage = await tenantContext.newPage();
-    await useLanguage(tenantPage, 'es-MX');
+    await useLanguage(tenantPage, culture);
     await signInTenantAdmin(tenantPage, name);
-    const menuSettings = settingsLink(tenantPage, 'es-MX');
+    const tenantMenuSettings = settingsLink(tenantPage, culture);
     // By default a tenant may not change its e-mail settings: no setting group, no Settings entry.
     await expect(tenantPage.locator('#app-sidebar nav')).toContainText(
-      text('es-MX', 'AbpUiNavigation::Menu:Administration'),
+      text(culture, 'AbpUiNavigation::Menu:Administration'),
     );
-    await expect(menuSettings).toHaveCount(0);
+    await expect(tenantMenuSettings).toHaveCount(0);
 
-    await expectOk(
-      api.put(features, { data: { features: [{ name: ALLOW_EMAIL, value: 'true' }] } }),
-    );
+    // The host's admin opens the tenant's features from its row on the tenants screen.
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    const dialog = await openTenantFeatures(page, culture, name);
+    const allowEmail = page.getByRole('switch', {
+      name: text(culture, 'AbpSettingManagement::Feature:AllowChangingEmailSettings'),
+    });
+    await expect(allowEmail).not.toBeChecked();
+    await allowEmail.check();
+    await expect(enableSwitch(page, culture)).toBeChecked();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${artifacts}/feature-management-tenant-${culture}-1280.png` });
+    await dialog.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+    await expect(dialog).toBeHidden();
     await tenantPage.reload();
-    await expect(menuSettings).toBeVisible();
+    await expect(tenantMenuSettings).toBeVisible();
 
-    // Switching the parent off switches its child off too; Settings leaves the tenant's menu.
-    await expectOk(api.put(features, { data: { features: [{ name: ENABLE, value: 'false' }] } }));
+    // Switching the parent off switches its child off and disables it; Settings leaves the menu.
+    await openTenantFeatures(page, culture, name);
+    await expect(allowEmail).toBeChecked();
+    await enableSwitch(page, culture).uncheck();
+    await expect(allowEmail).not.toBeChecked();
+    await expect(allowEmail).toBeDisabled();
+    await dialog.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+    await expect(dialog).toBeHidden();
     await tenantPage.reload();
     await expect(tenantPage.locator('#app-sidebar nav')).toBeVisible();
-    await expect(menuSettings).toHaveCount(0);
-    // The tenant's own application configuration carries both values at once.
+    await expect(tenantMenuSettings).toHaveCount(0);
+
+    // The tenant's own application configuration carries both values.
     const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
     const token = await requestToken(
       anonymous,
@@ -222,13 +263,10 @@ test.describe('feature management', () => {
         headers: { Authorization: `Bearer ${token.access_token}`, __tenant: tenantId },
       }),
     );
-    expect(
-      ((await configuration.json()) as { features: { values: Record<string, string> } }).features
-        .values,
-    ).toMatchObject({
-      [ENABLE]: 'false',
-      [ALLOW_EMAIL]: 'false',
-    });
+    const { features } = (await configuration.json()) as {
+      features: { values: Record<string, string> };
+    };
+    expect(features.values).toMatchObject({ [ENABLE]: 'false', [ALLOW_EMAIL]: 'false' });
     await anonymous.dispose();
     await tenantContext.close();
     await api.dispose();

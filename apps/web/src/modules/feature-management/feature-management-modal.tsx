@@ -57,10 +57,13 @@ function showRemoteError(error: unknown) {
 /** ABP's feature-management modal for a tenant (`T` + id) or for the host (`T` alone). */
 export function FeatureManagementModal(props: FeatureManagementModalProps) {
   const t = useLocalization();
-  const { data, dataUpdatedAt } = useFeatures({
-    providerName: props.providerName,
-    providerKey: props.providerKey,
-  });
+  // Bumped after a reset: the form starts again from the reloaded values. A mere refetch keeps
+  // what the user typed.
+  const [generation, setGeneration] = useState(0);
+  const { data } = useFeatures(
+    { providerName: props.providerName, providerKey: props.providerKey },
+    { enabled: props.visible },
+  );
   // The title names the tenant, never its id; without a name it says just "Features".
   const title = !props.providerKey
     ? t('AbpFeatureManagement::HostFeatures')
@@ -75,8 +78,15 @@ export function FeatureManagementModal(props: FeatureManagementModalProps) {
       </Modal>
     );
   }
-  // A reset reloads the values: the form starts again from them.
-  return <FeatureForm key={dataUpdatedAt} {...props} title={title} data={data} />;
+  return (
+    <FeatureForm
+      key={generation}
+      {...props}
+      title={title}
+      data={data}
+      onReloaded={() => setGeneration((current) => current + 1)}
+    />
+  );
 }
 
 function FeatureForm({
@@ -85,7 +95,13 @@ function FeatureForm({
   onVisibleChange,
   title,
   data,
-}: FeatureManagementModalProps & { title: string; data: GetFeatureListResultDto }) {
+  onReloaded,
+}: FeatureManagementModalProps & {
+  title: string;
+  data: GetFeatureListResultDto;
+  /** Called once the values were reset and reloaded. */
+  onReloaded: () => void;
+}) {
   const t = useLocalization();
   const id = useId();
   const update = useUpdateFeatures();
@@ -138,9 +154,11 @@ function FeatureForm({
     );
     if (answer !== 'confirm') return;
     try {
+      // Resolves once the list was reloaded (the mutation awaits its invalidation).
       await reset.mutateAsync(provider);
       if (affectsCurrentSession(providerKey)) await refreshAppConfiguration();
       toaster.success('AbpFeatureManagement::ResetedToDefault');
+      onReloaded();
     } catch (error) {
       showRemoteError(error);
     }

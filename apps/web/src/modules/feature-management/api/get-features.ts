@@ -33,6 +33,6 @@ export const featuresQueryOptions = (provider: FeatureProvider) =>
     gcTime: 0,
   });
 
-export function useFeatures(provider: FeatureProvider) {
-  return useQuery(featuresQueryOptions(provider));
+export function useFeatures(provider: FeatureProvider, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...featuresQueryOptions(provider), enabled: options.enabled ?? true });
 }
