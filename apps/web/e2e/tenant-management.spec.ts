@@ -147,6 +147,16 @@ test.describe('tenant management', () => {
       page.getByRole('columnheader', { name: text(culture, 'AbpTenantManagement::TenantName') }),
     ).toBeVisible();
 
+    // The host's own features, from the toolbar as in ABP
+    await page.getByRole('button', { name: 'Administrar características del host' }).click();
+    await expect(dialog(page).getByRole('heading', { level: 2 })).toHaveText(
+      'Características del host',
+    );
+    await dialog(page)
+      .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
+      .click();
+    await expect(dialog(page)).toBeHidden();
+
     // New tenant: the password follows the rules, with a show toggle
     const name = uniqueName('acme');
     await page

@@ -22,9 +22,12 @@ export function createTenantManager(repository: TenantsRepository) {
   };
 }
 
-/** ABP answers 403 for every business error; a name clash is a conflict, so 409 here. */
+/**
+ * A business error, so 403 as in ABP (and as identity answers a taken user or role name); 409 is
+ * kept for a stale concurrency stamp (DESIGN.md).
+ */
 export const duplicateName = (name: string) =>
-  new BusinessError(DUPLICATE_TENANT_NAME, { status: 409, data: { 0: name, Name: name } });
+  new BusinessError(DUPLICATE_TENANT_NAME, { status: 403, data: { 0: name, Name: name } });
 
 /** Both engines' unique-violation errors: the index caught what the check could not see. */
 export function isUniqueViolation(error: unknown): boolean {

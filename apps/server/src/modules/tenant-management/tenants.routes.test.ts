@@ -85,9 +85,9 @@ describe('POST /api/multi-tenancy/tenants', () => {
     });
   });
 
-  it('refuses a taken name, whatever its case, with 409', async () => {
+  it('refuses a taken name, whatever its case, with 403', async () => {
     const response = await create('ALPHA');
-    expect(response.statusCode).toBe(409);
+    expect(response.statusCode).toBe(403);
     expect(response.json().error).toMatchObject({
       code: 'Volo.Abp.TenantManagement:DuplicateTenantName',
       message: 'Ya existe un inquilino con el nombre: ALPHA',
@@ -120,7 +120,7 @@ describe('GET and PUT /api/multi-tenancy/tenants/{id}', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('renames with the current stamp, refuses a stale stamp (409) and a taken name (409)', async () => {
+  it('renames with the current stamp, refuses a stale stamp (409) and a taken name (403)', async () => {
     const echo = (await create('Echo')).json();
     const put = (body: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: `${url}/${echo.id}`, headers: host, payload: body });
@@ -134,7 +134,7 @@ describe('GET and PUT /api/multi-tenancy/tenants/{id}', () => {
     expect(stale.json().error.code).toBe('AbpExceptionHandling:ConcurrencyErrorMessage');
 
     const taken = await put({ name: 'bravo', concurrencyStamp: renamed.json().concurrencyStamp });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode).toBe(403);
     expect(taken.json().error.code).toBe('Volo.Abp.TenantManagement:DuplicateTenantName');
 
     const missingStamp = await put({ name: 'Echo4' });

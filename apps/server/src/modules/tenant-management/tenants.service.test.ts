@@ -56,7 +56,7 @@ describe('tenant creation', () => {
     const [rejected] = results.filter((r) => r.status === 'rejected');
     expect((rejected as PromiseRejectedResult).reason).toMatchObject({
       code: 'Volo.Abp.TenantManagement:DuplicateTenantName',
-      status: 409,
+      status: 403,
     });
   });
 });

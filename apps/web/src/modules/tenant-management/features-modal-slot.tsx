@@ -9,10 +9,10 @@ export const featureManagementComponentKey = 'FeatureManagement.FeatureManagemen
 
 export interface FeaturesModalProps {
   providerName: 'T';
-  /** The tenant's id. */
-  providerKey: string;
+  /** The tenant's id; absent for the host's own features. */
+  providerKey?: string;
   /** The tenant's name for the title. */
-  displayName: string;
+  displayName?: string;
   visible: boolean;
   onVisibleChange: (visible: boolean) => void;
 }

@@ -1,3 +1,4 @@
+import { FeatureManagementPermissions } from '@vineta/contracts/feature-management/feature-management.permissions';
 import type { TenantDto } from '@vineta/contracts/tenant-management/tenant';
 import { TenantManagementPermissions } from '@vineta/contracts/tenant-management/tenant-management.permissions';
 import { useState } from 'react';
@@ -22,7 +23,8 @@ type Editing =
   | { kind: 'new' }
   | { kind: 'edit'; tenantId: string }
   | { kind: 'connection-string'; tenant: TenantDto }
-  | { kind: 'features'; tenant: TenantDto };
+  | { kind: 'features'; tenant: TenantDto }
+  | { kind: 'host-features' };
 
 /** /tenant-management/tenants: the tenants with their state, search, sorting and paging. */
 export function TenantsPage() {
@@ -38,6 +40,9 @@ export function TenantsPage() {
   // Without the feature-management module there is no modal to open.
   const hasFeaturesModal = useHasFeaturesModal();
   const canManageFeatures = usePermission(P.ManageFeatures) && hasFeaturesModal;
+  // ABP's tenants page offers the host's own features beside New tenant.
+  const canManageHostFeatures =
+    usePermission(FeatureManagementPermissions.ManageHostFeatures) && hasFeaturesModal;
 
   const deleteTenant = (tenant: TenantDto) =>
     confirmDelete({
@@ -105,15 +110,26 @@ export function TenantsPage() {
   return (
     <>
       <PageHeader title={t('AbpTenantManagement::Tenants')}>
-        {canCreate && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => setEditing({ kind: 'new' })}
-          >
-            {t('AbpTenantManagement::NewTenant')}
-          </button>
-        )}
+        <div className="d-flex flex-wrap gap-2">
+          {canManageHostFeatures && (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => setEditing({ kind: 'host-features' })}
+            >
+              {t('AbpFeatureManagement::ManageHostFeatures')}
+            </button>
+          )}
+          {canCreate && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => setEditing({ kind: 'new' })}
+            >
+              {t('AbpTenantManagement::NewTenant')}
+            </button>
+          )}
+        </div>
       </PageHeader>
       <ListCard
         caption={t('AbpTenantManagement::Tenants')}
@@ -134,6 +150,13 @@ export function TenantsPage() {
           providerName="T"
           providerKey={editing.tenant.id}
           displayName={editing.tenant.name}
+          visible
+          onVisibleChange={(visible) => !visible && close()}
+        />
+      )}
+      {editing?.kind === 'host-features' && (
+        <FeaturesModalSlot
+          providerName="T"
           visible
           onVisibleChange={(visible) => !visible && close()}
         />
