@@ -54,8 +54,10 @@ async function signInAs(policies: Record<string, boolean>) {
   appConfigurationStore.set(configuration);
 }
 
-/** Answers in order of the handlers; a POST to the settings can be held to test double clicks. */
-function scriptedServer(answer: (request: Recorded) => Response | Promise<Response> | undefined) {
+/** Replaces `fetch`: the configuration, and whatever `answer` gives (else 404); records every request. */
+function scriptedServer(
+  answer: (request: Recorded) => Response | undefined | Promise<Response | undefined>,
+) {
   const requests: Recorded[] = [];
   vi.stubGlobal(
     'fetch',
