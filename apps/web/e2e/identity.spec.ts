@@ -268,7 +268,7 @@ test.describe('identity administration', () => {
     });
     await passwordField.fill('abc');
     await expect(form.locator('.invalid-feedback')).toBeVisible();
-    await form.getByRole('button', { name: text(culture, 'AbpIdentity::ShowPassword') }).click();
+    await form.getByRole('button', { name: text(culture, 'AbpUi::ShowPassword') }).click();
     await expect(passwordField).toHaveAttribute('type', 'text');
     await passwordField.fill(password);
     await form

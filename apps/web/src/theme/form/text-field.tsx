@@ -33,7 +33,9 @@ export function TextField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const { isSubmitted } = useFormState({ control });
   const invalid = shouldShowError(fieldState, isSubmitted);
-  const describedBy = [hint && `${id}-hint`, invalid && `${id}-error`].filter(Boolean).join(' ');
+  const describedBy = [input['aria-describedby'], hint && `${id}-hint`, invalid && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor={id}>

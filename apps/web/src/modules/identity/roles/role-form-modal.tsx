@@ -12,10 +12,10 @@ import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { showErrorToast } from '#src/theme/toast/show-error-toast';
 import { toaster } from '#src/theme/toast/toaster';
 import { useRole } from '../api/get-role';
 import { useSaveRole } from '../api/save-role';
-import { showErrorToast } from '../shared/show-error';
 
 const RoleForm = IdentityRoleCreateDto.pick({ name: true }).extend({
   isDefault: z.boolean(),

@@ -4,16 +4,14 @@ import { useState } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
 import { useListQuery } from '#src/core/query/use-list-query';
-import { confirmation } from '#src/theme/confirmation/confirmation';
+import { confirmDelete } from '#src/theme/data-table/confirm-delete';
+import type { DataTableColumn } from '#src/theme/data-table/data-table';
+import { ListCard } from '#src/theme/data-table/list-card';
 import { PageHeader } from '#src/theme/page/page-header';
-import { toaster } from '#src/theme/toast/toaster';
+import type { RowAction } from '#src/theme/row-actions/row-actions';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
-import { DataTable, type DataTableColumn } from '../shared/data-table';
 import { PermissionsModalSlot } from '../shared/permissions-modal-slot';
-import { type RowAction, RowActions } from '../shared/row-actions';
-import { SearchBox } from '../shared/search-box';
-import { showErrorToast } from '../shared/show-error';
 import { RoleFormModal } from './role-form-modal';
 
 const P = IdentityPermissions.Roles;
@@ -24,7 +22,7 @@ type Editing = { kind: 'form'; roleId?: string } | { kind: 'permissions'; role: 
 export function RolesPage() {
   const t = useLocalization();
   const list = useListQuery();
-  const { data, isFetching } = useRoles(list.query);
+  const result = useRoles(list.query);
   const remove = useDeleteRole();
   const [editing, setEditing] = useState<Editing | null>(null);
   const canCreate = usePermission(P.Create);
@@ -32,19 +30,12 @@ export function RolesPage() {
   const canDelete = usePermission(P.Delete);
   const canManage = usePermission(P.ManagePermissions);
 
-  const confirmDelete = async (role: IdentityRoleDto) => {
-    const status = await confirmation.warn(
-      { key: 'AbpIdentity::RoleDeletionConfirmationMessage', params: [role.name] },
-      'AbpIdentity::AreYouSure',
-    );
-    if (status !== 'confirm') return;
-    try {
-      await remove.mutateAsync(role.id);
-      toaster.success('AbpUi::SuccessfullyDeleted');
-    } catch (error) {
-      showErrorToast(error);
-    }
-  };
+  const deleteRole = (role: IdentityRoleDto) =>
+    confirmDelete({
+      message: { key: 'AbpIdentity::RoleDeletionConfirmationMessage', params: [role.name] },
+      title: 'AbpIdentity::AreYouSure',
+      remove: () => remove.mutateAsync(role.id),
+    });
 
   const actionsOf = (role: IdentityRoleDto): RowAction[] => {
     const actions: RowAction[] = [];
@@ -65,7 +56,7 @@ export function RolesPage() {
         key: 'delete',
         label: t('AbpIdentity::Delete'),
         danger: true,
-        onClick: () => void confirmDelete(role),
+        onClick: () => void deleteRole(role),
       });
     return actions;
   };
@@ -112,31 +103,15 @@ export function RolesPage() {
           </button>
         )}
       </PageHeader>
-      <div className="card">
-        <div className="card-body">
-          <SearchBox value={list.filterInput} onChange={list.setFilter} />
-          <DataTable
-            caption={t('AbpIdentity::Roles')}
-            columns={columns}
-            rows={data?.items ?? []}
-            rowKey={(role) => role.id}
-            totalCount={data?.totalCount ?? 0}
-            page={list.page}
-            pageSize={list.query.maxResultCount}
-            onPageChange={list.setPage}
-            sorting={list.query.sorting}
-            onSortingChange={list.setSorting}
-            loading={isFetching}
-            {...(canUpdate || canDelete || canManage
-              ? {
-                  actions: (role: IdentityRoleDto) => (
-                    <RowActions actions={actionsOf(role)} rowName={role.name} />
-                  ),
-                }
-              : {})}
-          />
-        </div>
-      </div>
+      <ListCard
+        caption={t('AbpIdentity::Roles')}
+        list={list}
+        result={result}
+        columns={columns}
+        rowKey={(role) => role.id}
+        rowName={(role) => role.name}
+        rowActions={canUpdate || canDelete || canManage ? actionsOf : undefined}
+      />
       {editing?.kind === 'form' && (
         <RoleFormModal roleId={editing.roleId} onClose={() => setEditing(null)} />
       )}

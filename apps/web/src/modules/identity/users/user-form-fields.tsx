@@ -1,8 +1,8 @@
 import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
 import type { UseFormReturn } from 'react-hook-form';
 import { useLocalization } from '#src/core/localization/i18n';
+import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
-import { PasswordField } from './password-field';
 import type { UserFormValues } from './user-form-schema';
 
 interface TabProps {

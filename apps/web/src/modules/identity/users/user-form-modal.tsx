@@ -16,12 +16,12 @@ import { BusyButton } from '#src/theme/form/busy-button';
 import { passwordRulesFrom } from '#src/theme/form/password-validators';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { showErrorToast } from '#src/theme/toast/show-error-toast';
 import { toaster } from '#src/theme/toast/toaster';
 import { useAssignableRoles } from '../api/get-assignable-roles';
 import { useUser } from '../api/get-user';
 import { useUserRoles } from '../api/get-user-roles';
 import { useSaveUser } from '../api/save-user';
-import { showErrorToast } from '../shared/show-error';
 import { UserInformationFields, UserRolesFields } from './user-form-fields';
 import {
   type UserFormValues,

@@ -5,17 +5,17 @@ import { useCurrentUser } from '#src/core/app-configuration/app-configuration-st
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
 import { useListQuery } from '#src/core/query/use-list-query';
-import { confirmation } from '#src/theme/confirmation/confirmation';
+import { confirmDelete } from '#src/theme/data-table/confirm-delete';
+import type { DataTableColumn } from '#src/theme/data-table/data-table';
+import { ListCard } from '#src/theme/data-table/list-card';
 import { PageHeader } from '#src/theme/page/page-header';
+import type { RowAction } from '#src/theme/row-actions/row-actions';
+import { showErrorToast } from '#src/theme/toast/show-error-toast';
 import { toaster } from '#src/theme/toast/toaster';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useUnlockUser } from '../api/unlock-user';
-import { DataTable, type DataTableColumn } from '../shared/data-table';
 import { PermissionsModalSlot } from '../shared/permissions-modal-slot';
-import { type RowAction, RowActions } from '../shared/row-actions';
-import { SearchBox } from '../shared/search-box';
-import { showErrorToast } from '../shared/show-error';
 import { UserFormModal } from './user-form-modal';
 
 const P = IdentityPermissions.Users;
@@ -28,7 +28,7 @@ const displayNameOf = (user: IdentityUserDto) => user.userName;
 export function UsersPage() {
   const t = useLocalization();
   const list = useListQuery();
-  const { data, isFetching } = useUsers(list.query);
+  const result = useUsers(list.query);
   const remove = useDeleteUser();
   const unlock = useUnlockUser();
   const currentUserId = useCurrentUser()?.id;
@@ -38,19 +38,15 @@ export function UsersPage() {
   const canDelete = usePermission(P.Delete);
   const canManage = usePermission(P.ManagePermissions);
 
-  const confirmDelete = async (user: IdentityUserDto) => {
-    const status = await confirmation.warn(
-      { key: 'AbpIdentity::UserDeletionConfirmationMessage', params: [user.name || user.userName] },
-      'AbpIdentity::AreYouSure',
-    );
-    if (status !== 'confirm') return;
-    try {
-      await remove.mutateAsync(user.id);
-      toaster.success('AbpUi::SuccessfullyDeleted');
-    } catch (error) {
-      showErrorToast(error);
-    }
-  };
+  const deleteUser = (user: IdentityUserDto) =>
+    confirmDelete({
+      message: {
+        key: 'AbpIdentity::UserDeletionConfirmationMessage',
+        params: [user.name || user.userName],
+      },
+      title: 'AbpIdentity::AreYouSure',
+      remove: () => remove.mutateAsync(user.id),
+    });
 
   const unlockUser = async (user: IdentityUserDto) => {
     try {
@@ -86,7 +82,7 @@ export function UsersPage() {
         key: 'delete',
         label: t('AbpIdentity::Delete'),
         danger: true,
-        onClick: () => void confirmDelete(user),
+        onClick: () => void deleteUser(user),
       });
     return actions;
   };
@@ -145,31 +141,15 @@ export function UsersPage() {
           </button>
         )}
       </PageHeader>
-      <div className="card">
-        <div className="card-body">
-          <SearchBox value={list.filterInput} onChange={list.setFilter} />
-          <DataTable
-            caption={t('AbpIdentity::Users')}
-            columns={columns}
-            rows={data?.items ?? []}
-            rowKey={(user) => user.id}
-            totalCount={data?.totalCount ?? 0}
-            page={list.page}
-            pageSize={list.query.maxResultCount}
-            onPageChange={list.setPage}
-            sorting={list.query.sorting}
-            onSortingChange={list.setSorting}
-            loading={isFetching}
-            {...(canUpdate || canDelete || canManage
-              ? {
-                  actions: (user: IdentityUserDto) => (
-                    <RowActions actions={actionsOf(user)} rowName={user.userName} />
-                  ),
-                }
-              : {})}
-          />
-        </div>
-      </div>
+      <ListCard
+        caption={t('AbpIdentity::Users')}
+        list={list}
+        result={result}
+        columns={columns}
+        rowKey={(user) => user.id}
+        rowName={(user) => user.userName}
+        rowActions={canUpdate || canDelete || canManage ? actionsOf : undefined}
+      />
       {editing?.kind === 'form' && (
         <UserFormModal userId={editing.userId} onClose={() => setEditing(null)} />
       )}

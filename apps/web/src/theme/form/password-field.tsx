@@ -56,7 +56,7 @@ export function PasswordField<T extends FieldValues>({
           aria-pressed={shown}
           onClick={() => setShown((value) => !value)}
         >
-          {shown ? t('AbpIdentity::HidePassword') : t('AbpIdentity::ShowPassword')}
+          {shown ? t('AbpUi::HidePassword') : t('AbpUi::ShowPassword')}
         </button>
       </div>
       {hint && (

@@ -1,0 +1,236 @@
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
+import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
+import {
+  admin,
+  artifacts,
+  baseUrl,
+  isSignInServerReady,
+  requestToken,
+  signIn,
+  useLanguage,
+} from './support/app';
+
+const ENABLE = 'SettingManagement.Enable';
+const ALLOW_EMAIL = 'SettingManagement.AllowChangingEmailSettings';
+const tenantPassword = 'Vineta-e2e-1!';
+
+/** An API client with the host administrator's bearer token from the real token endpoint. */
+async function hostApi(): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
+  const { access_token } = await requestToken(anonymous, admin);
+  await anonymous.dispose();
+  return playwrightRequest.newContext({
+    baseURL: baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${access_token}` },
+  });
+}
+
+async function expectOk(response: Promise<import('@playwright/test').APIResponse>) {
+  const answer = await response;
+  if (!answer.ok()) throw new Error(`${answer.url()}: ${answer.status()} ${await answer.text()}`);
+  return answer;
+}
+
+/** Settings → Feature management, as the host administrator. */
+async function showFeatureManagementTab(page: Page, culture: Culture) {
+  await page.goto('/setting-management');
+  await page
+    .getByRole('tab', { name: text(culture, 'AbpFeatureManagement::Permission:FeatureManagement') })
+    .click();
+  return page.getByRole('button', {
+    name: text(culture, 'AbpFeatureManagement::ManageHostFeatures'),
+  });
+}
+
+/** Settings → Feature management → Manage host features. */
+async function openHostFeatures(page: Page, culture: Culture) {
+  await (await showFeatureManagementTab(page, culture)).click();
+  const dialog = page.getByRole('dialog', {
+    name: text(culture, 'AbpFeatureManagement::HostFeatures'),
+  });
+  await expect(
+    dialog.getByRole('tab', {
+      name: text(culture, 'AbpSettingManagement::Feature:SettingManagementGroup'),
+    }),
+  ).toBeVisible();
+  return dialog;
+}
+
+const enableSwitch = (page: Page, culture: Culture) =>
+  page.getByRole('switch', {
+    name: text(culture, 'AbpSettingManagement::Feature:SettingManagementEnable'),
+  });
+const settingsLink = (page: Page, culture: Culture) =>
+  page
+    .locator('#app-sidebar nav')
+    .getByRole('link', { name: text(culture, 'AbpSettingManagement::Settings'), exact: true });
+
+/** Signs a tenant's admin in through the login page: tenant box, then the login form. */
+async function signInTenantAdmin(page: Page, tenantName: string) {
+  await page.goto('/account/login');
+  const box = page.locator('.app-tenant-box');
+  await box.getByRole('button').click();
+  const switchTenant = page.getByRole('dialog');
+  await switchTenant.getByRole('textbox').fill(tenantName);
+  await switchTenant.getByRole('button', { name: text('es-MX', 'AbpUi::Save') }).click();
+  await expect(box).toContainText(tenantName);
+  await page.getByLabel(text('es-MX', 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
+  await page
+    .getByLabel(text('es-MX', 'AbpAccount::Password'), { exact: true })
+    .fill(tenantPassword);
+  await page.getByRole('button', { name: text('es-MX', 'AbpAccount::Login') }).click();
+  await expect(page.locator('#app-sidebar nav')).toBeVisible();
+}
+
+test.describe('feature management', () => {
+  test.beforeEach(async ({ request }) => {
+    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
+  });
+
+  for (const culture of ['es-MX', 'ar'] as const) {
+    test(`the host features modal in ${culture}: groups, switches, where values come from; no axe violations`, async ({
+      page,
+      request,
+    }) => {
+      await useLanguage(page, culture);
+      await signIn(page, request);
+      await expect(await showFeatureManagementTab(page, culture)).toBeVisible();
+      await expect(
+        page.getByText(text(culture, 'AbpFeatureManagement::ManageHostFeaturesDescription')),
+      ).toBeVisible();
+      await page.screenshot({ path: `${artifacts}/feature-management-tab-${culture}-1280.png` });
+      const dialog = await openHostFeatures(page, culture);
+      await expect(enableSwitch(page, culture)).toBeChecked();
+      // The value is the default's, and the modal says so.
+      await expect(dialog).toContainText(text(culture, 'AbpFeatureManagement::Provider:D'));
+      await expect(
+        dialog.getByText(
+          text(culture, 'AbpSettingManagement::Feature:SettingManagementEnableDescription'),
+        ),
+      ).toBeVisible();
+      // Not available to the host: the tenant-only child is not listed.
+      await expect(
+        dialog.getByText(text(culture, 'AbpSettingManagement::Feature:AllowChangingEmailSettings')),
+      ).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.screenshot({
+          path: `${artifacts}/feature-management-${culture}-${width}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
+      }
+    });
+  }
+
+  test('a host feature saved in the modal shows on reopening and reaches the menu at once; reset brings the default back', async ({
+    page,
+    request,
+  }) => {
+    const culture = 'es-MX';
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    let dialog = await openHostFeatures(page, culture);
+    await expect(settingsLink(page, culture)).toBeVisible();
+
+    await enableSwitch(page, culture).uncheck();
+    await dialog.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+    await expect(page.getByText(text(culture, 'AbpUi::SavedSuccessfully'))).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The host's own features changed: its configuration is reloaded and Settings leaves the menu.
+    await expect(settingsLink(page, culture)).toHaveCount(0);
+
+    await page
+      .getByRole('button', { name: text(culture, 'AbpFeatureManagement::ManageHostFeatures') })
+      .click();
+    dialog = page.getByRole('dialog', {
+      name: text(culture, 'AbpFeatureManagement::HostFeatures'),
+    });
+    await expect(enableSwitch(page, culture)).not.toBeChecked();
+    // Now the host's own value: no provider note.
+    await expect(dialog).not.toContainText(text(culture, 'AbpFeatureManagement::Provider:D'));
+
+    await dialog
+      .getByRole('button', { name: text(culture, 'AbpFeatureManagement::ResetToDefault') })
+      .click();
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(
+      text(culture, 'AbpFeatureManagement::ResetToDefaultConfirmation'),
+    );
+    await question.getByRole('button', { name: text(culture, 'AbpUi::Yes') }).click();
+    await expect(
+      page.getByText(text(culture, 'AbpFeatureManagement::ResetedToDefault')),
+    ).toBeVisible();
+    await expect(enableSwitch(page, culture)).toBeChecked();
+    await expect(dialog).toContainText(text(culture, 'AbpFeatureManagement::Provider:D'));
+    await expect(settingsLink(page, culture)).toBeVisible();
+    await dialog.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a tenant's feature values reach that tenant's configuration and its admin's menu", async ({
+    browser,
+  }) => {
+    const api = await hostApi();
+    const name = uniqueName('feat');
+    const created = await expectOk(
+      api.post('/api/multi-tenancy/tenants', {
+        data: { name, adminEmailAddress: `admin@${name}.test`, adminPassword: tenantPassword },
+      }),
+    );
+    const tenantId = ((await created.json()) as { id: string }).id;
+    const features = `/api/feature-management/features?providerName=T&providerKey=${tenantId}`;
+    // The tenant's admin uses a browser of its own.
+    const tenantContext = await browser.newContext({ baseURL: baseUrl });
+    const tenantPage = await tenantContext.newPage();
+    await useLanguage(tenantPage, 'es-MX');
+    await signInTenantAdmin(tenantPage, name);
+    const menuSettings = settingsLink(tenantPage, 'es-MX');
+    // By default a tenant may not change its e-mail settings: no setting group, no Settings entry.
+    await expect(tenantPage.locator('#app-sidebar nav')).toContainText(
+      text('es-MX', 'AbpUiNavigation::Menu:Administration'),
+    );
+    await expect(menuSettings).toHaveCount(0);
+
+    await expectOk(
+      api.put(features, { data: { features: [{ name: ALLOW_EMAIL, value: 'true' }] } }),
+    );
+    await tenantPage.reload();
+    await expect(menuSettings).toBeVisible();
+
+    // Switching the parent off switches its child off too; Settings leaves the tenant's menu.
+    await expectOk(api.put(features, { data: { features: [{ name: ENABLE, value: 'false' }] } }));
+    await tenantPage.reload();
+    await expect(tenantPage.locator('#app-sidebar nav')).toBeVisible();
+    await expect(menuSettings).toHaveCount(0);
+    // The tenant's own application configuration carries both values at once.
+    const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
+    const token = await requestToken(
+      anonymous,
+      { username: 'admin', password: tenantPassword },
+      tenantId,
+    );
+    const configuration = await expectOk(
+      anonymous.get('/api/abp/application-configuration', {
+        headers: { Authorization: `Bearer ${token.access_token}`, __tenant: tenantId },
+      }),
+    );
+    expect(
+      ((await configuration.json()) as { features: { values: Record<string, string> } }).features
+        .values,
+    ).toMatchObject({
+      [ENABLE]: 'false',
+      [ALLOW_EMAIL]: 'false',
+    });
+    await anonymous.dispose();
+    await tenantContext.close();
+    await api.dispose();
+  });
+});

@@ -1,0 +1,134 @@
+import type { TenantDto } from '@vineta/contracts/tenant-management/tenant';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { RestError } from '#src/core/http/remote-service-error';
+import { useLocalization } from '#src/core/localization/i18n';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { TextField } from '#src/theme/form/text-field';
+import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
+import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { showErrorToast } from '#src/theme/toast/show-error-toast';
+import { toaster } from '#src/theme/toast/toaster';
+import {
+  useDefaultConnectionString,
+  useSaveDefaultConnectionString,
+} from './api/default-connection-string';
+import { type ConnectionStringValues, connectionStringSchema } from './connection-string-schema';
+
+export interface ConnectionStringModalProps {
+  tenant: TenantDto;
+  onClose: () => void;
+}
+
+/**
+ * Connection strings (ABP 4.0's modal, removed from its Angular UI in 4.1, complaint #7): the
+ * shared database, or the tenant's own one.
+ */
+export function ConnectionStringModal({ tenant, onClose }: ConnectionStringModalProps) {
+  const t = useLocalization();
+  const { data, isError } = useDefaultConnectionString(tenant.id);
+  const title = `${t('AbpTenantManagement::ConnectionStrings')} - ${tenant.name}`;
+  if (isError) {
+    onClose();
+    return null;
+  }
+  if (data === undefined) {
+    return (
+      <Modal visible onVisibleChange={onClose} title={title} busy>
+        <div className="text-center text-muted">{t('AbpUi::LoadingWithThreeDot')}</div>
+      </Modal>
+    );
+  }
+  return <ConnectionStringForm tenant={tenant} stored={data} title={title} onClose={onClose} />;
+}
+
+function ConnectionStringForm({
+  tenant,
+  stored,
+  title,
+  onClose,
+}: ConnectionStringModalProps & { stored: string; title: string }) {
+  const t = useLocalization();
+  const formId = useId();
+  const save = useSaveDefaultConnectionString();
+  const form = useForm<ConnectionStringValues>({
+    resolver: zodFormResolver(connectionStringSchema),
+    mode: 'onChange',
+    defaultValues: { useSharedDatabase: stored === '', connectionString: stored },
+  });
+  const { isDirty, isValid } = form.formState;
+  const useShared = form.watch('useSharedDatabase');
+
+  const submit = form.handleSubmit(async (values) => {
+    // Nothing stored and nothing asked for: there is nothing to delete.
+    if (values.useSharedDatabase && stored === '') return onClose();
+    try {
+      await save.mutateAsync({
+        id: tenant.id,
+        value: values.useSharedDatabase ? null : values.connectionString.trim(),
+      });
+      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
+      onClose();
+    } catch (error) {
+      // The server says why (wrong engine, the shared file itself, the driver's own message).
+      const remote = error instanceof RestError ? error.remoteError : undefined;
+      const reason = [remote?.message, remote?.details].filter(Boolean).join(' ');
+      if (reason && !values.useSharedDatabase) {
+        form.setError('connectionString', { type: 'server', message: reason });
+      }
+      showErrorToast(error);
+    }
+  });
+
+  return (
+    <Modal
+      visible
+      onVisibleChange={onClose}
+      title={title}
+      busy={save.isPending}
+      dirty={isDirty}
+      footer={
+        <>
+          <ModalCloseButton disabled={save.isPending} />
+          <BusyButton form={formId} busy={save.isPending} disabled={!isValid}>
+            {t('AbpUi::Save')}
+          </BusyButton>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit}>
+        <div className="form-check mb-3">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            id={`${formId}-shared`}
+            {...form.register('useSharedDatabase', {
+              // Revalidate the string: it is required only without the shared database.
+              onChange: () => void form.trigger('connectionString'),
+            })}
+          />
+          <label className="form-check-label" htmlFor={`${formId}-shared`}>
+            {t('AbpTenantManagement::DisplayName:UseSharedDatabase')}
+          </label>
+        </div>
+        {!useShared && (
+          <>
+            <TextField
+              control={form.control}
+              name="connectionString"
+              label={t('AbpTenantManagement::DisplayName:DefaultConnectionString')}
+              autoComplete="off"
+              spellCheck={false}
+              dir="ltr"
+              maxLength={1024}
+              aria-describedby={`${formId}-hint`}
+            />
+            <p id={`${formId}-hint`} className="form-text mt-n2">
+              {t('AbpTenantManagement::ConnectionStringHint')}
+            </p>
+          </>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import type { TenantDto } from '@vineta/contracts/tenant-management/tenant';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { RestError } from '#src/core/http/remote-service-error';
+import { useLocalization } from '#src/core/localization/i18n';
+import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
+import { BusyButton } from '#src/theme/form/busy-button';
+import { TextField } from '#src/theme/form/text-field';
+import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
+import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { showErrorToast } from '#src/theme/toast/show-error-toast';
+import { toaster } from '#src/theme/toast/toaster';
+import { ActiveCheckbox } from './active-checkbox';
+import { useTenant } from './api/get-tenant';
+import { useSaveTenant } from './api/save-tenant';
+import { type EditTenantValues, editTenantSchema, tenantFormFields } from './tenant-form-schema';
+
+/** Edit: fetches the tenant first, so the save carries its current concurrency stamp. */
+export function EditTenantModal({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
+  const t = useLocalization();
+  const { data: tenant, isError } = useTenant(tenantId);
+  if (isError) {
+    onClose();
+    return null;
+  }
+  if (!tenant) {
+    return (
+      <Modal visible onVisibleChange={onClose} title={t('AbpUi::Edit')} busy>
+        <div className="text-center text-muted">{t('AbpUi::LoadingWithThreeDot')}</div>
+      </Modal>
+    );
+  }
+  return <EditTenantForm tenant={tenant} onClose={onClose} />;
+}
+
+function EditTenantForm({ tenant, onClose }: { tenant: TenantDto; onClose: () => void }) {
+  const t = useLocalization();
+  const formId = useId();
+  const save = useSaveTenant();
+  const form = useForm<EditTenantValues>({
+    resolver: zodFormResolver(editTenantSchema),
+    mode: 'onChange',
+    defaultValues: { name: tenant.name, isActive: tenant.isActive },
+  });
+  const { isDirty, isValid } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        id: tenant.id,
+        body: {
+          ...values,
+          concurrencyStamp: tenant.concurrencyStamp,
+          extraProperties: tenant.extraProperties,
+        },
+      });
+      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
+      onClose();
+    } catch (error) {
+      // A concurrency conflict (409) arrives with the server's localized message.
+      const remote = error instanceof RestError ? error.remoteError : undefined;
+      applyValidationErrors(remote, form.setError, tenantFormFields);
+      showErrorToast(error);
+    }
+  });
+
+  return (
+    <Modal
+      visible
+      onVisibleChange={onClose}
+      title={t('AbpUi::Edit')}
+      busy={save.isPending}
+      dirty={isDirty}
+      footer={
+        <>
+          <ModalCloseButton disabled={save.isPending} />
+          <BusyButton form={formId} busy={save.isPending} disabled={!isValid}>
+            {t('AbpUi::Save')}
+          </BusyButton>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit}>
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('AbpTenantManagement::TenantName')}
+          autoComplete="off"
+          maxLength={64}
+        />
+        <ActiveCheckbox id={`${formId}-active`} field={form.register('isActive')} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+import type { PagedResultDto } from '@vineta/contracts/common/paged';
+import type { useListQuery } from '#src/core/query/use-list-query';
+import { type RowAction, RowActions } from '#src/theme/row-actions/row-actions';
+import { SearchBox } from '#src/theme/search-box/search-box';
+import { DataTable, type DataTableColumn } from './data-table';
+
+export type ListState = ReturnType<typeof useListQuery>;
+
+export interface ListCardProps<T> {
+  caption: string;
+  /** The list's query state (filter, sorting, page) from `useListQuery`. */
+  list: ListState;
+  /** The list query's answer. */
+  result: { data?: PagedResultDto<T> | undefined; isFetching: boolean };
+  columns: readonly DataTableColumn<T>[];
+  rowKey: (row: T) => string;
+  /** Names the row in its Actions menu's label. */
+  rowName: (row: T) => string;
+  /** The row's actions; leave it out when the user may do nothing, and the column goes. */
+  rowActions?: ((row: T) => RowAction[]) | undefined;
+}
+
+/**
+ * A list screen's card: the search box and the paged, sortable table wired to one list query,
+ * with ABP's row actions in the first column.
+ */
+export function ListCard<T>({
+  caption,
+  list,
+  result,
+  columns,
+  rowKey,
+  rowName,
+  rowActions,
+}: ListCardProps<T>) {
+  return (
+    <div className="card">
+      <div className="card-body">
+        <SearchBox value={list.filterInput} onChange={list.setFilter} />
+        <DataTable
+          caption={caption}
+          columns={columns}
+          rows={result.data?.items ?? []}
+          rowKey={rowKey}
+          totalCount={result.data?.totalCount ?? 0}
+          page={list.page}
+          pageSize={list.query.maxResultCount}
+          onPageChange={list.setPage}
+          sorting={list.query.sorting}
+          onSortingChange={list.setSorting}
+          loading={result.isFetching}
+          {...(rowActions
+            ? {
+                actions: (row: T) => (
+                  <RowActions actions={rowActions(row)} rowName={rowName(row)} />
+                ),
+              }
+            : {})}
+        />
+      </div>
+    </div>
+  );
+}
