@@ -48,8 +48,8 @@ export function EmailingSettingsForm({ settings, onSendTestEmail }: EmailingSett
     if (saving.current) return;
     saving.current = true;
     try {
-      // Resolves once the values were read back; the tab then shows them in a fresh form.
-      await updating.mutateAsync(toUpdateInput(values));
+      // The values read back refill the form: the password field empty again, nothing dirty.
+      form.reset(toFormValues(await updating.mutateAsync(toUpdateInput(values))));
     } catch (error) {
       const message = takeRequestError(error, form.setError, emailSettingsFields);
       if (message) toaster.error(message);

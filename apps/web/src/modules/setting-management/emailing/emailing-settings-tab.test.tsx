@@ -54,7 +54,7 @@ async function signInAs(policies: Record<string, boolean>) {
   appConfigurationStore.set(configuration);
 }
 
-/** Answers in order of the handlers; a POST to the settings can be held to test double clicks. */
+/** Replaces `fetch`: the configuration, and whatever `answer` gives (else 404); records every request. */
 function scriptedServer(
   answer: (request: Recorded) => Response | undefined | Promise<Response | undefined>,
 ) {
@@ -125,7 +125,7 @@ describe('the Emailing tab', () => {
     await waitFor(() => expect(section?.classList.contains('is-collapsed')).toBe(false));
   });
 
-  it('sends one save for two quick submits, with the port as a number, then reloads and thanks', async () => {
+  it('sends one save for two quick submits, with the port as a number, then reloads, empties the password and thanks', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -140,6 +140,8 @@ describe('the Emailing tab', () => {
     renderTab();
     const port = await screen.findByLabelText('Port');
     fireEvent.input(port, { target: { value: '587' } });
+    fireEvent.click(screen.getByLabelText('Use default credentials'));
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'N3w-secret' } });
     const save = screen.getByRole('button', { name: 'Save' });
     fireEvent.click(save);
     fireEvent.click(save);
@@ -153,9 +155,11 @@ describe('the Emailing tab', () => {
     expect(posts(requests, '/api/setting-management/emailing')).toHaveLength(1);
     expect(posts(requests, '/api/setting-management/emailing')[0]?.body).toMatchObject({
       smtpPort: 587,
-      smtpPassword: '',
-      smtpUseDefaultCredentials: true,
+      smtpPassword: 'N3w-secret',
+      smtpUseDefaultCredentials: false,
     });
+    // The form shows the values read back: the typed password is gone from the field.
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveProperty('value', ''));
     const reads = requests.filter(
       (request) => request.method === 'GET' && request.path === '/api/setting-management/emailing',
     );

@@ -11,14 +11,13 @@ import { SendTestEmailModal } from './send-test-email-modal';
 
 /**
  * The Emailing tab: the stored values in a form, and the test e-mail modal for users granted
- * `SettingManagement.Emailing.Test`. After a save the values are read back and the form starts
- * afresh from them (keyed by the time they arrived).
+ * `SettingManagement.Emailing.Test`. After a save the values are read back into the form.
  */
 export function EmailingSettingsTab() {
   const t = useLocalization();
   const configuration = useAppConfiguration();
   const currentUser = useCurrentUser();
-  const { data: settings, dataUpdatedAt } = useEmailSettings();
+  const { data: settings } = useEmailSettings();
   const [testing, setTesting] = useState(false);
   const mayTest = isPolicyGranted(
     'SettingManagement.Emailing.Test',
@@ -37,7 +36,6 @@ export function EmailingSettingsTab() {
     <>
       <h2 className="h5 mb-3">{t('AbpSettingManagement::Menu:Emailing')}</h2>
       <EmailingSettingsForm
-        key={dataUpdatedAt}
         settings={settings}
         onSendTestEmail={mayTest ? () => setTesting(true) : undefined}
       />

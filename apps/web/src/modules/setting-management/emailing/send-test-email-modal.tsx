@@ -1,10 +1,11 @@
 import { SendTestEmailInput } from '@vineta/contracts/setting-management/email-settings';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
+import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
 import { toaster } from '#src/theme/toast/toaster';
@@ -38,6 +39,9 @@ export function SendTestEmailModal({
 }: SendTestEmailModalProps) {
   const t = useLocalization();
   const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Enter submits after 200 ms (SPEC.md section 4); in the body it makes a new line.
+  useEnterSubmit(formRef);
   const sending = useSendTestEmail();
   const [failure, setFailure] = useState<string>();
   const form = useForm<TestEmailForm>({
@@ -79,7 +83,7 @@ export function SendTestEmailModal({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit}>
+      <form ref={formRef} id={formId} noValidate onSubmit={submit}>
         {failure && (
           <div className="alert alert-danger text-break" role="alert">
             {failure}
@@ -114,7 +118,7 @@ export function SendTestEmailModal({
   );
 }
 
-/** The body is free text over several lines; Enter makes a new line there (SPEC.md section 4). */
+/** The body is free text over several lines. */
 function TestEmailBodyField({
   form,
   label,
