@@ -25,7 +25,8 @@ export function mountAuthServer(
 ): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isProviderPath(request.url)) return;
-    if (request.method === 'POST' && request.url.startsWith('/connect/token')) {
+    const tokenRequest = request.method === 'POST' && request.url.startsWith('/connect/token');
+    if (tokenRequest) {
       const outcome = await deps.tokenLimiter(request.ip);
       if (!outcome.allowed) {
         const culture =
@@ -58,6 +59,10 @@ export function mountAuthServer(
     // Replaces helmet's page policy: the provider's forms post and redirect to the client.
     reply.raw.setHeader('content-security-policy', deps.contentSecurityPolicy);
     reply.hijack();
-    await deps.authServer.handle(request.raw, reply.raw);
+    if (tokenRequest && request.url === '/connect/token') {
+      await deps.authServer.handleToken(request.raw, reply.raw);
+    } else {
+      await deps.authServer.handle(request.raw, reply.raw);
+    }
   });
 }

@@ -16,10 +16,15 @@ import { createAccessTokenCache } from './access-token-cache.js';
 import { createAccountLookup } from './account-lookup.js';
 import { registerPasswordGrant } from './grants/password.grant.js';
 import { createOidcStore } from './kysely-adapter.js';
-import { createFindAccount, providerConfiguration } from './provider-config.js';
+import {
+  createAllowedOrigin,
+  createFindAccount,
+  providerConfiguration,
+} from './provider-config.js';
 import { createProviderPages } from './provider-pages.js';
 import { installSignOutHooks } from './sign-out-hooks.js';
 import { createSigningKeyStore, type KeySet } from './signing-keys.js';
+import { createTokenEndpointShortcut } from './token-endpoint-shortcut.js';
 
 /** The paths the provider owns; everything else stays Fastify's (API, interactions, SPA). */
 const PROVIDER_PATHS =
@@ -159,6 +164,13 @@ export async function createAuthServer(deps: AuthServerDeps) {
   }
   scheduleKeyCheck();
 
+  const tokenShortcut = createTokenEndpointShortcut({
+    provider: () => current.provider,
+    findAccount,
+    allowedOrigin: createAllowedOrigin(appUrl, config.authServer),
+    log,
+  });
+
   return {
     get provider(): Provider {
       return current.provider;
@@ -166,6 +178,14 @@ export async function createAuthServer(deps: AuthServerDeps) {
     /** Hands a request for one of the provider's paths to it (Koa writes the response). */
     handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
       return current.handler(request, response) as Promise<void>;
+    },
+    /**
+     * `POST /connect/token`: the ordinary refresh grant on the provider's models
+     * (token-endpoint-shortcut.ts), anything else handed to the provider.
+     */
+    async handleToken(request: IncomingMessage, response: ServerResponse): Promise<void> {
+      if (await tokenShortcut(request, response)) return;
+      await (current.handler(request, response) as Promise<void>);
     },
     authenticator: createAccessTokenAuthenticator({
       provider: () => current.provider,
