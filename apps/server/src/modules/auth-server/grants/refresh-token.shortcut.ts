@@ -5,7 +5,7 @@ export interface TokenResponse {
   access_token: string;
   expires_in: number;
   id_token?: string;
-  refresh_token: string;
+  refresh_token?: string;
   scope?: string;
   token_type: string;
 }
