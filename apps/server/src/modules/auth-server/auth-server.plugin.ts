@@ -4,6 +4,18 @@ import type { Localizer } from '../../platform/localization/localizer.js';
 import { cultureFromRequest } from '../../platform/localization/request-culture.js';
 import { type AuthServer, isProviderPath } from './auth-server.js';
 
+/** A cookie's value as sent, undecoded, as oidc-provider's Koa context reads it. */
+function rawCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      return part.slice(separator + 1).trim();
+    }
+  }
+  return undefined;
+}
+
 /**
  * Puts the provider in front of Fastify's routing for its own paths only (`/connect/*` and the
  * discovery documents): the issuer is the bare APP_URL, so mounting it at `/` would hand it every
@@ -25,7 +37,8 @@ export function mountAuthServer(
 ): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!isProviderPath(request.url)) return;
-    if (request.method === 'POST' && request.url.startsWith('/connect/token')) {
+    const tokenRequest = request.method === 'POST' && request.url.startsWith('/connect/token');
+    if (tokenRequest) {
       const outcome = await deps.tokenLimiter(request.ip);
       if (!outcome.allowed) {
         const culture =
@@ -58,6 +71,17 @@ export function mountAuthServer(
     // Replaces helmet's page policy: the provider's forms post and redirect to the client.
     reply.raw.setHeader('content-security-policy', deps.contentSecurityPolicy);
     reply.hijack();
-    await deps.authServer.handle(request.raw, reply.raw);
+    if (tokenRequest && request.url === '/connect/token') {
+      await deps.authServer.handleToken(request.raw, reply.raw, () => ({
+        query: {},
+        headers,
+        cookie: (name) => rawCookie(headers.cookie, name),
+        hostname: deps.issuer.hostname,
+        ip: request.ip,
+        correlationId: (request.raw as { id?: string }).id ?? null,
+      }));
+    } else {
+      await deps.authServer.handle(request.raw, reply.raw);
+    }
   });
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import Provider from 'oidc-provider';
 import type { Config } from '../../config.js';
 import type { AppDataContext } from '../../db/database.js';
 import type { CacheHub } from '../../platform/caching/cache.js';
@@ -14,12 +14,18 @@ import type { UsersRepository } from '../identity/users/users.repository.js';
 import { createAccessTokenAuthenticator } from './access-token-authenticator.js';
 import { createAccessTokenCache } from './access-token-cache.js';
 import { createAccountLookup } from './account-lookup.js';
-import { registerPasswordGrant } from './grants/password.grant.js';
+import { createPasswordGrant, registerPasswordGrant } from './grants/password.grant.js';
 import { createOidcStore } from './kysely-adapter.js';
-import { createFindAccount, providerConfiguration } from './provider-config.js';
+import {
+  createAllowedOrigin,
+  createFindAccount,
+  providerConfiguration,
+} from './provider-config.js';
 import { createProviderPages } from './provider-pages.js';
+import { type SignInRequest, signInRequestOf } from './sign-in-request.js';
 import { installSignOutHooks } from './sign-out-hooks.js';
 import { createSigningKeyStore, type KeySet } from './signing-keys.js';
+import { createTokenEndpointShortcut } from './token-endpoint-shortcut.js';
 
 /** The paths the provider owns; everything else stays Fastify's (API, interactions, SPA). */
 const PROVIDER_PATHS =
@@ -69,20 +75,24 @@ export async function createAuthServer(deps: AuthServerDeps) {
   const findAccount = createFindAccount(lookup);
   const tenantKey = config.multiTenancy.tenantKey;
 
-  async function cultureOf(ctx: KoaContextWithOIDC): Promise<string> {
+  async function cultureOf(request: SignInRequest): Promise<string> {
     const requested = cultureFromRequest({
-      query: ctx.query,
-      cookies: { [CULTURE_COOKIE]: ctx.cookies.get(CULTURE_COOKIE, { signed: false }) },
-      acceptLanguage: ctx.get('accept-language') || undefined,
+      query: request.query,
+      cookies: { [CULTURE_COOKIE]: request.cookie(CULTURE_COOKIE) },
+      acceptLanguage: request.headers['accept-language'] || undefined,
     });
     return requested ?? (await deps.defaultCulture());
   }
-  const requestInfo = (ctx: KoaContextWithOIDC) => ({
-    clientIpAddress: ctx.ip,
-    browserInfo: ctx.get('user-agent') || null,
-    correlationId: (ctx.req as { id?: string }).id ?? null,
+  const requestInfo = (request: SignInRequest) => ({
+    clientIpAddress: request.ip,
+    browserInfo: request.headers['user-agent'] || null,
+    correlationId: request.correlationId,
   });
-  const pages = createProviderPages({ appUrl, localizer, cultureOf });
+  const pages = createProviderPages({
+    appUrl,
+    localizer,
+    cultureOf: (ctx) => cultureOf(signInRequestOf(ctx)),
+  });
 
   function build(keys: KeySet) {
     const provider = new Provider(
@@ -100,7 +110,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
     // The mount pins Host, X-Forwarded-Proto and X-Forwarded-For to the issuer and Fastify's
     // client address (see auth-server.plugin.ts), so these headers are always ours.
     provider.proxy = true;
-    registerPasswordGrant(provider, {
+    const passwordGrant = createPasswordGrant(provider, {
       signIn: deps.signIn,
       signedIn: (user) => lookup.signedIn(user),
       findAccount,
@@ -108,18 +118,24 @@ export async function createAuthServer(deps: AuthServerDeps) {
       cultureOf,
       requestInfo,
       allowUserName: deps.allowUserName,
-      async resolveTenant(ctx) {
+      async resolveTenant(request) {
         const tenant = await deps.tenantResolver.resolve({
           userTenantId: undefined,
-          query: ctx.query,
-          headers: ctx.headers,
-          cookies: { [tenantKey]: ctx.cookies.get(tenantKey, { signed: false }) },
-          hostname: ctx.hostname,
+          query: request.query,
+          headers: request.headers,
+          cookies: { [tenantKey]: request.cookie(tenantKey) },
+          hostname: request.hostname,
         });
         return tenant ? { id: tenant.id, name: tenant.name } : null;
       },
     });
-    installSignOutHooks(provider, { store, lookup, securityLog: deps.securityLog, requestInfo });
+    registerPasswordGrant(provider, passwordGrant);
+    installSignOutHooks(provider, {
+      store,
+      lookup,
+      securityLog: deps.securityLog,
+      requestInfo: (ctx) => requestInfo(signInRequestOf(ctx)),
+    });
     provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'sign-in server error'));
     provider.on('grant.error', (_ctx, error) =>
       log.debug(
@@ -127,7 +143,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
         'grant refused',
       ),
     );
-    return { provider, keys, handler: provider.callback() };
+    return { provider, keys, passwordGrant, handler: provider.callback() };
   }
 
   let current = build(await keyStore.load());
@@ -161,6 +177,14 @@ export async function createAuthServer(deps: AuthServerDeps) {
   }
   scheduleKeyCheck();
 
+  const tokenShortcut = createTokenEndpointShortcut({
+    provider: () => current.provider,
+    passwordGrant: () => current.passwordGrant,
+    findAccount,
+    allowedOrigin: createAllowedOrigin(appUrl, config.authServer),
+    log,
+  });
+
   return {
     get provider(): Provider {
       return current.provider;
@@ -168,6 +192,18 @@ export async function createAuthServer(deps: AuthServerDeps) {
     /** Hands a request for one of the provider's paths to it (Koa writes the response). */
     handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
       return current.handler(request, response) as Promise<void>;
+    },
+    /**
+     * `POST /connect/token`: the ordinary refresh and password grants without the provider's Koa
+     * stack (token-endpoint-shortcut.ts), anything else handed to the provider.
+     */
+    async handleToken(
+      request: IncomingMessage,
+      response: ServerResponse,
+      signInRequest: () => SignInRequest,
+    ): Promise<void> {
+      if (await tokenShortcut(request, response, signInRequest)) return;
+      await (current.handler(request, response) as Promise<void>);
     },
     authenticator: createAccessTokenAuthenticator({
       provider: () => current.provider,

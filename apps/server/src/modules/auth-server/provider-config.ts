@@ -49,6 +49,15 @@ export function createFindAccount(lookup: AccountLookup): FindAccount {
   };
 }
 
+/** Browser origins that may call the provider's endpoints: APP_URL and the client's redirect URIs. */
+export function createAllowedOrigin(appUrl: string, config: AuthServerConfig) {
+  const client = webClient(appUrl, config.extraRedirectUris);
+  const origins = new Set(
+    [...(client.redirect_uris ?? []), appUrl].map((uri) => new URL(uri).origin),
+  );
+  return (origin: string) => origins.has(origin);
+}
+
 export interface ProviderConfigDeps {
   appUrl: string;
   config: AuthServerConfig;
@@ -63,9 +72,7 @@ export interface ProviderConfigDeps {
 export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
   const { appUrl, config, keys, store, lookup } = deps;
   const client = webClient(appUrl, config.extraRedirectUris);
-  const allowedOrigins = new Set(
-    [...(client.redirect_uris ?? []), appUrl].map((uri) => new URL(uri).origin),
-  );
+  const allowedOrigin = createAllowedOrigin(appUrl, config);
   const epochNow = () => Math.floor(Date.now() / 1000);
 
   return {
@@ -92,7 +99,7 @@ export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
         ...(account.tenantId ? { tenantid: account.tenantId } : {}),
       };
     },
-    clientBasedCORS: (_ctx, origin) => allowedOrigins.has(origin),
+    clientBasedCORS: (_ctx, origin) => allowedOrigin(origin),
     routes: {
       authorization: '/connect/authorize',
       token: '/connect/token',

@@ -1,9 +1,4 @@
-import type {
-  FindAccount,
-  KoaContextWithOIDC,
-  Provider,
-  TokenEndpointGrantContext,
-} from 'oidc-provider';
+import type { FindAccount, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { BusinessError } from '../../../platform/errors/business-error.js';
 import type { Localizer } from '../../../platform/localization/localizer.js';
@@ -12,6 +7,8 @@ import {
   type SecurityLogRequestInfo,
 } from '../../../platform/security-log/security-log-writer.js';
 import { type SignInService, signInFailureText } from '../../account/sign-in.service.js';
+import { type SignInRequest, signInRequestOf } from '../sign-in-request.js';
+import type { TokenResponse } from './refresh-token.shortcut.js';
 
 export interface PasswordGrantDeps {
   signIn: SignInService;
@@ -19,15 +16,17 @@ export interface PasswordGrantDeps {
   signedIn(user: { id: string; tenantId: string | null }): Promise<void>;
   findAccount: FindAccount;
   localizer: Localizer;
-  cultureOf(ctx: KoaContextWithOIDC): Promise<string>;
+  cultureOf(request: SignInRequest): Promise<string>;
   /** The tenant named by `__tenant` (header, query or cookie); throws ABP's tenant errors. */
-  resolveTenant(ctx: KoaContextWithOIDC): Promise<{ id: string; name: string } | null>;
-  requestInfo(ctx: KoaContextWithOIDC): SecurityLogRequestInfo;
+  resolveTenant(request: SignInRequest): Promise<{ id: string; name: string } | null>;
+  requestInfo(request: SignInRequest): SecurityLogRequestInfo;
   /** Per user name; false when the name has been tried too often. */
   allowUserName(userName: string): Promise<boolean>;
 }
 
-type PasswordParams = { username?: string; password?: string };
+export type PasswordParams = { username?: string; password?: string; scope?: string };
+
+type ProviderClient = NonNullable<Awaited<ReturnType<Provider['Client']['find']>>>;
 
 const epochNow = () => Math.floor(Date.now() / 1000);
 
@@ -39,18 +38,21 @@ function invalidGrant(description: string, detail: string): errors.InvalidGrant 
 }
 
 /**
- * The resource-owner password grant, registered as a custom grant (ABP's
- * `AbpResourceOwnerPasswordValidator`): user name or e-mail and password in the tenant named by
- * `__tenant`. Failures answer `invalid_grant` with ABP's texts; success issues what the code flow
- * would: a Grant, an opaque access token, a refresh token with `offline_access`, and an ID token
- * with `openid`.
+ * The resource-owner password grant (ABP's `AbpResourceOwnerPasswordValidator`): user name or
+ * e-mail and password in the tenant named by `__tenant`. Failures throw `invalid_grant` with ABP's
+ * texts; success issues what the code flow would: a Grant, an opaque access token, a refresh token
+ * with `offline_access`, and an ID token with `openid`. It needs no Koa context, so that the token
+ * endpoint's shortcut (token-endpoint-shortcut.ts) and the provider's custom grant both run it.
  */
-export function registerPasswordGrant(provider: Provider, deps: PasswordGrantDeps): void {
-  const text = async (ctx: KoaContextWithOIDC, key: string, data?: Record<string, unknown>) =>
-    deps.localizer.text('AbpAccount', key, await deps.cultureOf(ctx), data);
+export function createPasswordGrant(provider: Provider, deps: PasswordGrantDeps) {
+  const text = async (request: SignInRequest, key: string, data?: Record<string, unknown>) =>
+    deps.localizer.text('AbpAccount', key, await deps.cultureOf(request), data);
 
-  async function handle(ctx: TokenEndpointGrantContext<PasswordParams>) {
-    const { client, params } = ctx.oidc;
+  return async function issue(
+    request: SignInRequest,
+    client: ProviderClient,
+    params: PasswordParams,
+  ): Promise<TokenResponse> {
     if (!params.username) throw new errors.InvalidRequest("missing required parameter 'username'");
     if (!params.password) throw new errors.InvalidRequest("missing required parameter 'password'");
     const scopes = requestedScopes(params.scope, client.scope);
@@ -60,7 +62,7 @@ export function registerPasswordGrant(provider: Provider, deps: PasswordGrantDep
       tooMany.error_description = deps.localizer.text(
         'AbpExceptionHandling',
         'TooManyRequests',
-        await deps.cultureOf(ctx),
+        await deps.cultureOf(request),
       );
       Object.assign(tooMany, { status: 429, statusCode: 429 });
       throw tooMany;
@@ -68,10 +70,10 @@ export function registerPasswordGrant(provider: Provider, deps: PasswordGrantDep
 
     let tenant: { id: string; name: string } | null;
     try {
-      tenant = await deps.resolveTenant(ctx);
+      tenant = await deps.resolveTenant(request);
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
-      const culture = await deps.cultureOf(ctx);
+      const culture = await deps.cultureOf(request);
       const message = deps.localizer.errorMessage(error.code, culture, error.data) ?? error.code;
       throw invalidGrant(message, error.code);
     }
@@ -81,29 +83,27 @@ export function registerPasswordGrant(provider: Provider, deps: PasswordGrantDep
       password: params.password,
       tenant,
       identity: SecurityLogIdentity.IdentityServer,
-      request: { ...deps.requestInfo(ctx), clientId: client.clientId },
+      request: { ...deps.requestInfo(request), clientId: client.clientId },
     });
     if (outcome.result !== 'Success') {
-      const culture = await deps.cultureOf(ctx);
+      const culture = await deps.cultureOf(request);
       const { key, data } = signInFailureText(outcome, culture);
-      throw invalidGrant(await text(ctx, key, data), outcome.result);
+      throw invalidGrant(await text(request, key, data), outcome.result);
     }
 
     const accountId = outcome.user.id;
     await deps.signedIn(outcome.user);
-    const account = await deps.findAccount(ctx, accountId);
-    if (!account) throw invalidGrant(await text(ctx, 'InvalidUserNameOrPassword'), 'no account');
-    ctx.oidc.entity('Account', account);
+    const account = await deps.findAccount(undefined as never, accountId);
+    if (!account)
+      throw invalidGrant(await text(request, 'InvalidUserNameOrPassword'), 'no account');
 
     const scope = [...scopes].join(' ');
     const grant = new provider.Grant({ accountId, clientId: client.clientId });
     grant.addOIDCScope(scope);
     const grantId = await grant.save();
-    ctx.oidc.entity('Grant', grant);
 
     const authTime = epochNow();
     const at = new provider.AccessToken({ accountId, client, grantId, gty: 'password', scope });
-    ctx.oidc.entity('AccessToken', at);
     const accessToken = await at.save();
 
     let refreshToken: string | undefined;
@@ -118,30 +118,46 @@ export function registerPasswordGrant(provider: Provider, deps: PasswordGrantDep
         authTime,
         amr: ['pwd'],
       });
-      ctx.oidc.entity('RefreshToken', rt);
       refreshToken = await rt.save();
     }
 
     let idToken: string | undefined;
     if (scopes.has('openid')) {
       const claims = await account.claims('id_token', scope, {}, []);
-      const token = new provider.IdToken({ ...claims, amr: ['pwd'], auth_time: authTime }, { ctx });
+      const token = new provider.IdToken({ ...claims, amr: ['pwd'], auth_time: authTime }, {
+        client,
+      } as never);
       // Not in the type definitions: the scope decides which claims the ID token keeps.
       Object.assign(token, { scope });
       idToken = await token.issue({ use: 'idtoken' });
     }
 
-    ctx.body = {
+    return {
       access_token: accessToken,
       token_type: at.tokenType,
       expires_in: at.expiration,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
       ...(idToken ? { id_token: idToken } : {}),
       scope,
-    };
-  }
+    } as TokenResponse;
+  };
+}
 
-  provider.registerGrantType<PasswordParams>('password', handle, ['username', 'password', 'scope']);
+export type PasswordGrant = ReturnType<typeof createPasswordGrant>;
+
+/** Registers the grant with the provider, for requests the token endpoint's shortcut hands over. */
+export function registerPasswordGrant(provider: Provider, issue: PasswordGrant): void {
+  provider.registerGrantType<PasswordParams>(
+    'password',
+    async (ctx) => {
+      ctx.body = await issue(
+        signInRequestOf(ctx as KoaContextWithOIDC),
+        ctx.oidc.client,
+        ctx.oidc.params,
+      );
+    },
+    ['username', 'password', 'scope'],
+  );
 }
 
 /** The requested scopes (the client's, less offline_access, when none are named); unknown ones are refused. */
