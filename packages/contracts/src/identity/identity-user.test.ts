@@ -13,11 +13,12 @@ const failingPaths = (result: { error?: { issues: { path: PropertyKey[] }[] } })
   result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
 
 describe('IdentityUserCreateDto', () => {
-  it('accepts the minimal body and applies the defaults', () => {
-    expect(IdentityUserCreateDto.parse(validCreate)).toEqual({
-      ...validCreate,
-      isActive: true,
-      lockoutEnabled: true,
+  it('accepts the minimal body: active by default, lockout left to the server (ABP: optional)', () => {
+    const parsed = IdentityUserCreateDto.parse(validCreate);
+    expect(parsed).toEqual({ ...validCreate, isActive: true });
+    expect('lockoutEnabled' in parsed).toBe(false);
+    expect(IdentityUserCreateDto.parse({ ...validCreate, lockoutEnabled: false })).toMatchObject({
+      lockoutEnabled: false,
     });
   });
 
@@ -98,6 +99,13 @@ describe('IdentityUserUpdateDto', () => {
     expect(failingPaths(IdentityUserUpdateDto.safeParse(withoutStamp))).toEqual([
       'concurrencyStamp',
     ]);
+  });
+
+  it('leaves isActive and lockoutEnabled out when absent (unchanged), never defaulting them', () => {
+    const parsed = IdentityUserUpdateDto.parse(validUpdate);
+    expect(parsed.isActive).toBeUndefined();
+    expect(parsed.lockoutEnabled).toBeUndefined();
+    expect(IdentityUserUpdateDto.safeParse({ ...validUpdate, isActive: 'no' }).success).toBe(false);
   });
 
   it('keeps the create limits', () => {
