@@ -13,7 +13,12 @@ import {
   normalize,
 } from '../apps/server/dist/platform/data/audit.js';
 import { withinTenant } from '../apps/server/dist/platform/data/data-scope.js';
-import { BENCH_ADMIN_PASSWORD, BENCH_TENANT, RARE_SURNAME } from './bench-shared.js';
+import {
+  BENCH_ADMIN_PASSWORD,
+  BENCH_TENANT,
+  BENCH_USER_PASSWORD,
+  RARE_SURNAME,
+} from './bench-shared.js';
 
 /**
  * The users-list benchmark's data (issue 6): 100 000 users in the tenant `bench-users` and 1 000
@@ -169,7 +174,7 @@ async function seed(app: App) {
     isActive: true,
   });
   // One hash for every seeded user: none of them signs in during the bench.
-  const passwordHash = await services.passwordHasher.hash('Bench-User-1!');
+  const passwordHash = await services.passwordHasher.hash(BENCH_USER_PASSWORD);
   await insertUsers(app, tenant.id, USERS_IN_TENANT, passwordHash);
   for (let index = 0; index < OTHER_TENANTS; index++) {
     const name = `bench-other-${String(index).padStart(4, '0')}`;
