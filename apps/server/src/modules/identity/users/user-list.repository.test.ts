@@ -131,7 +131,13 @@ describe('users list repository', () => {
   it("scans a small tenant rather than read other tenants' index entries for a common trigram", async () => {
     const list = createUserListRepository(services.data);
     const asked: UserPageQuery[] = [];
-    const recording = { ...list, page: (q: UserPageQuery) => (asked.push(q), list.page(q)) };
+    const recording = {
+      ...list,
+      page(q: UserPageQuery) {
+        asked.push(q);
+        return list.page(q);
+      },
+    };
     const service = createUserListService({
       list: recording,
       counts: createUserCounts(services.cacheHub),
