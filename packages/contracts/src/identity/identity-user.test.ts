@@ -169,4 +169,10 @@ describe('IdentityRoleCreateDto and IdentityRoleUpdateDto', () => {
       IdentityRoleUpdateDto.safeParse({ name: 'admin', concurrencyStamp: stamp }).success,
     ).toBe(true);
   });
+
+  it('leaves the flags out of an update that does not send them (unchanged)', () => {
+    const parsed = IdentityRoleUpdateDto.parse({ name: 'r', concurrencyStamp: stamp });
+    expect(parsed.isDefault).toBeUndefined();
+    expect(parsed.isPublic).toBeUndefined();
+  });
 });
