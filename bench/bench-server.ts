@@ -4,31 +4,45 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config.js';
+import { type Config, loadConfig } from '../apps/server/dist/config.js';
 import { defaultPasswordHasherOptions } from '../apps/server/dist/modules/identity/password-hasher.js';
 
 /**
- * The built server on a fresh SQLite database, plus the baselines every figure is divided by, in
- * the same process: a bare Fastify route, and bare argon2id verifications. Runs as a child so that
+ * The built server on a fresh database, plus the baselines every figure is divided by, in the same
+ * process: a bare Fastify route, and bare argon2id verifications. Runs as a child so that
  * autocannon does not share its event loop.
+ *
+ * BENCH_SEED=users: the database is a copy of the users-list data (users-seed.ts), on SQLite, or
+ * on PostgreSQL when BENCH_SEED_POSTGRES_URL names a server (a fresh database, dropped at close).
  */
 import { BENCH_ADMIN_PASSWORD } from './bench-shared.js';
+import { type PreparedDatabase, prepareUsersDatabase } from './users-seed.js';
 
 const port = Number(process.env.BENCH_PORT);
 const dataDir = mkdtempSync(join(tmpdir(), 'vineta-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-  PORT: String(port),
-  APP_URL: `http://127.0.0.1:${port}`,
-  // The bench signs in far more often than any person would.
-  RATE_LIMIT_TOKEN_PER_IP: '0',
-  RATE_LIMIT_TOKEN_PER_USER_NAME: '0',
-  RATE_LIMIT_ACCOUNT_PER_IP: '0',
-});
-const app = await buildApp(config);
+const configFor = (databaseUrl: string | undefined): Config =>
+  loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // The bench signs in far more often than any person would.
+    RATE_LIMIT_TOKEN_PER_IP: '0',
+    RATE_LIMIT_TOKEN_PER_USER_NAME: '0',
+    RATE_LIMIT_ACCOUNT_PER_IP: '0',
+  });
+let prepared: PreparedDatabase | undefined;
+if (process.env.BENCH_SEED === 'users') {
+  prepared = await prepareUsersDatabase({
+    dataDir,
+    postgresUrl: process.env.BENCH_SEED_POSTGRES_URL,
+    configFor,
+  });
+}
+const app = await buildApp(configFor(prepared?.databaseUrl));
 app.get('/bench/bare', async () => ({ hello: 'world' }));
 const address = await app.listen({ port, host: '127.0.0.1' });
 const verifyPassword = app.services.passwordHasher.verify;
@@ -71,7 +85,7 @@ if (inspector && profileDir) {
   await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
 }
 
-process.send?.({ address, dataDir });
+process.send?.({ address, dataDir, seededSeconds: prepared?.seededSeconds ?? 0 });
 process.on(
   'message',
   async (message: {
@@ -106,6 +120,7 @@ process.on(
     }
     if (message.command === 'close') {
       await app.close();
+      await prepared?.drop();
       process.exit(0);
     }
   },

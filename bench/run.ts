@@ -4,7 +4,13 @@ import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN_PASSWORD } from './bench-shared.js';
+import {
+  BENCH_ADMIN_PASSWORD,
+  BENCH_SMALL_TENANT,
+  BENCH_TENANT,
+  BENCH_USER_PASSWORD,
+  RARE_SURNAME,
+} from './bench-shared.js';
 import { reportLoginBundle } from './bundle.js';
 
 /**
@@ -26,10 +32,14 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const rounds = profileDir ? 1 : Math.max(1, Number(process.env.BENCH_ROUNDS ?? 8));
-/** Which groups to run (comma-separated): configuration, password, refresh. All by default. */
+/** Which groups to run (comma-separated): configuration, password, refresh, users. All by default. */
 const groups = new Set(
-  (process.env.BENCH_GROUPS ?? 'configuration,password,refresh').split(',').map((g) => g.trim()),
+  (process.env.BENCH_GROUPS ?? 'configuration,password,refresh,users')
+    .split(',')
+    .map((g) => g.trim()),
 );
+/** A PostgreSQL server for the users group's second run (a fresh database is created on it). */
+const postgresUrl = process.env.BENCH_POSTGRES_URL;
 const slice = seconds / rounds;
 const browserHeaders = { 'accept-encoding': 'gzip, deflate, br' };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -48,6 +58,16 @@ interface Scenario {
   run(seconds: number): Promise<Slice>;
   /** The process whose CPU time the scenario costs (the bench server unless said). */
   server?: ChildProcess;
+  /** False for a server that cannot take CPU profiles (oidc-provider alone). */
+  profiled?: boolean;
+}
+
+/** A line of the report: a scenario, the baseline its ratio is taken against, its target. */
+interface Row {
+  key: string;
+  name: string;
+  baseline?: string;
+  target?: { ratio?: number; perCore?: number };
 }
 
 interface Totals {
@@ -79,17 +99,19 @@ function ask<T>(child: ChildProcess, message: Record<string, unknown>): Promise<
   });
 }
 
-async function startServer(file = 'bench-server.ts') {
+async function startServer(file = 'bench-server.ts', env: Record<string, string> = {}) {
   const child = fork(join(import.meta.dirname, file), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_PORT: String(await freePort()) },
+    env: { ...process.env, ...env, BENCH_PORT: String(await freePort()) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const { address } = await new Promise<{ address: string }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { address: string }));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { child, address };
+  const { address, seededSeconds } = await new Promise<{ address: string; seededSeconds?: number }>(
+    (resolve, reject) => {
+      child.once('message', (message) => resolve(message as { address: string }));
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    },
+  );
+  return { child, address, seededSeconds: seededSeconds ?? 0 };
 }
 
 const { child, address } = await startServer();
@@ -98,14 +120,14 @@ const totals = new Map<string, Totals>();
 /** Runs one slice of a scenario and adds its requests, time and the server's CPU time. */
 async function runSlice(scenario: Scenario, length: number): Promise<void> {
   const server = scenario.server ?? child;
-  const profiled = profileDir && server === child;
-  if (profiled) await ask(child, { command: 'profile-start' });
+  const profiled = profileDir && scenario.profiled !== false;
+  if (profiled) await ask(server, { command: 'profile-start' });
   const before = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
   const client = process.cpuUsage();
   const done = await scenario.run(length);
   const clientUsed = process.cpuUsage(client);
   const after = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
-  if (profiled) await ask(child, { command: 'profile-stop', name: scenario.key });
+  if (profiled) await ask(server, { command: 'profile-stop', name: scenario.key });
   const total = totals.get(scenario.key) ?? {
     count: 0,
     seconds: 0,
@@ -156,15 +178,15 @@ async function load(options: autocannon.Options, length: number): Promise<Slice>
   return { count: result.requests.total, seconds: result.duration };
 }
 
-async function passwordGrant() {
-  const response = await fetch(`${address}/connect/token`, {
+async function passwordGrant(origin = address, tenant?: string, password = BENCH_ADMIN_PASSWORD) {
+  const response = await fetch(`${origin}/connect/token`, {
     method: 'POST',
-    headers: form,
+    headers: tenant ? { ...form, __tenant: tenant } : form,
     body: new URLSearchParams({
       grant_type: 'password',
       client_id: 'Vineta_App',
       username: 'admin',
-      password: BENCH_ADMIN_PASSWORD,
+      password,
       scope: tokenScope,
     }),
   });
@@ -240,6 +262,7 @@ function refreshScenario(
     key,
     name,
     server,
+    profiled: server === undefined,
     async run(length) {
       const start = performance.now();
       const end = start + length * 1000;
@@ -255,6 +278,105 @@ function refreshScenario(
       return { count, seconds: (performance.now() - start) / 1000 };
     },
   };
+}
+
+/** The users list's scenarios (issue 6), each against its server's bare route. */
+const usersListScenarios = [
+  { key: 'paged', name: 'first page', query: 'maxResultCount=10' },
+  {
+    key: 'sorted',
+    name: 'sorted by e-mail, descending',
+    query: 'sorting=email%20desc&maxResultCount=10',
+  },
+  {
+    key: 'selective',
+    name: `filter "${RARE_SURNAME.toLowerCase()}" (10 users)`,
+    query: `filter=${RARE_SURNAME.toLowerCase()}&maxResultCount=10`,
+  },
+  {
+    key: 'broad',
+    name: 'filter "example" (half of them)',
+    query: 'filter=example&maxResultCount=10',
+  },
+  {
+    key: 'deep',
+    name: 'page 5 001 (skipCount 50 000)',
+    query: 'skipCount=50000&maxResultCount=10',
+  },
+  // Diagnostics (no target): the same requests in a tenant of 21 users, which should cost what
+  // they cost in the large one when indexes make them independent of the table's size.
+  {
+    key: 'small-paged',
+    name: 'first page, tenant of 21 users',
+    query: 'maxResultCount=10',
+    small: true,
+  },
+  {
+    key: 'small-broad',
+    name: 'filter "example", tenant of 21 users',
+    query: 'filter=example&maxResultCount=10',
+    small: true,
+  },
+] as { key: string; name: string; query: string; small?: boolean }[];
+const usersRows: Row[] = [];
+
+/**
+ * `GET /api/identity/users` as the admin of a tenant with 100 000 users beside 1 000 other tenants,
+ * on a server of its own (a copy of the seeded database, users-seed.ts), against that server's bare
+ * route. `db` names the rows: sqlite or pg.
+ */
+async function usersGroup(db: string, label: string, env: Record<string, string>) {
+  const started = performance.now();
+  const server = await startServer('bench-server.ts', { ...env, BENCH_SEED: 'users' });
+  console.log(
+    `users group on ${label}: ready in ${((performance.now() - started) / 1000).toFixed(1)} s${server.seededSeconds ? ` (seeded the template in ${server.seededSeconds.toFixed(1)} s)` : ' (from the seeded template)'}`,
+  );
+  try {
+    const admin = await passwordGrant(server.address, BENCH_TENANT);
+    const smallAdmin = await passwordGrant(server.address, BENCH_SMALL_TENANT, BENCH_USER_PASSWORD);
+    const headersOf = (small?: boolean) => ({
+      ...browserHeaders,
+      authorization: `Bearer ${(small ? smallAdmin : admin).access_token}`,
+    });
+    const bareKey = `users-${db}-bare`;
+    const group: Scenario[] = [
+      {
+        key: bareKey,
+        name: `bare Fastify route (${label})`,
+        server: server.child,
+        run: (length) =>
+          load({ url: `${server.address}/bench/bare`, headers: browserHeaders }, length),
+      },
+      ...usersListScenarios.map(
+        (scenario): Scenario => ({
+          key: `users-${db}-${scenario.key}`,
+          name: `users list, ${scenario.name}`,
+          server: server.child,
+          run: (length) =>
+            load(
+              {
+                url: `${server.address}/api/identity/users?${scenario.query}`,
+                headers: headersOf(scenario.small),
+              },
+              length,
+            ),
+        }),
+      ),
+    ];
+    usersRows.push(
+      { key: bareKey, name: `bare Fastify route (${label})` },
+      ...usersListScenarios.map((scenario) => ({
+        key: `users-${db}-${scenario.key}`,
+        name: `${label}: ${scenario.name}`,
+        baseline: bareKey,
+        ...(scenario.small ? {} : { target: { ratio: 0.25 } }),
+      })),
+    );
+    for (const scenario of group) await scenario.run(1);
+    await interleaved(group);
+  } finally {
+    await ask(server.child, { command: 'close' }).catch(() => undefined);
+  }
 }
 
 try {
@@ -408,6 +530,14 @@ try {
       await ask(floor.child, { command: 'close' }).catch(() => undefined);
     }
   }
+  if (groups.has('users')) {
+    await usersGroup('sqlite', 'SQLite', {});
+    if (postgresUrl) {
+      await usersGroup('pg', 'PostgreSQL', { BENCH_SEED_POSTGRES_URL: postgresUrl });
+    } else {
+      console.log('users group: BENCH_POSTGRES_URL unset, PostgreSQL skipped');
+    }
+  }
 } finally {
   keepAlive.destroy();
   await ask(child, { command: 'close' }).catch(() => undefined);
@@ -426,12 +556,7 @@ const clientCpuOf = (key: string) => {
   const total = totals.get(key);
   return total ? total.clientCpuMicros / Math.max(1, total.count) : 0;
 };
-const rows: {
-  key: string;
-  name: string;
-  baseline?: string;
-  target?: { ratio?: number; perCore?: number };
-}[] = [
+const rows: Row[] = [
   { key: 'bare', name: 'bare Fastify route' },
   {
     key: 'app-config-anonymous',
@@ -465,13 +590,13 @@ const rows: {
 ];
 
 console.log(
-  `\n${connections} connections, ${seconds} s a scenario in ${rounds} interleaved slices, Node ${process.version}, ${cores} cores, SQLite, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}\n`,
+  `\n${connections} connections, ${seconds} s a scenario in ${rounds} interleaved slices, Node ${process.version}, ${cores} cores, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}\n`,
 );
 console.log(
   `${'scenario'.padEnd(44)} ${'rate'.padStart(9)}  ${'ratio'.padEnd(22)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)}  target`,
 );
 let missed = false;
-for (const row of rows) {
+for (const row of [...rows, ...usersRows]) {
   if (!totals.has(row.key)) continue;
   const rate = rateOf(row.key);
   const checks: string[] = [];

@@ -25,18 +25,26 @@ export type IdentityRoleDto = z.infer<typeof IdentityRoleDto>;
 
 const identityRoleInputShape = {
   name: requiredString(IdentityRoleLimits.maxNameLength),
-  isDefault: z.boolean().default(false),
-  isPublic: z.boolean().default(false),
   ...extensibleInputShape,
 };
 
 export const IdentityRoleCreateDto = z
-  .object(identityRoleInputShape)
+  .object({
+    ...identityRoleInputShape,
+    isDefault: z.boolean().default(false),
+    isPublic: z.boolean().default(false),
+  })
   .meta({ id: 'IdentityRoleCreateDto' });
 export type IdentityRoleCreateDto = z.infer<typeof IdentityRoleCreateDto>;
 
 export const IdentityRoleUpdateDto = z
-  .object({ ...identityRoleInputShape, concurrencyStamp: ConcurrencyStamp })
+  .object({
+    ...identityRoleInputShape,
+    /** Absent: unchanged (ABP's C# DTO would read an absent flag as false and clear it). */
+    isDefault: z.boolean().optional(),
+    isPublic: z.boolean().optional(),
+    concurrencyStamp: ConcurrencyStamp,
+  })
   .meta({ id: 'IdentityRoleUpdateDto' });
 export type IdentityRoleUpdateDto = z.infer<typeof IdentityRoleUpdateDto>;
 

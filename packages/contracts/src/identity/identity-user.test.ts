@@ -13,11 +13,12 @@ const failingPaths = (result: { error?: { issues: { path: PropertyKey[] }[] } })
   result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
 
 describe('IdentityUserCreateDto', () => {
-  it('accepts the minimal body and applies the defaults', () => {
-    expect(IdentityUserCreateDto.parse(validCreate)).toEqual({
-      ...validCreate,
-      isActive: true,
-      lockoutEnabled: true,
+  it('accepts the minimal body: active by default, lockout left to the server (ABP: optional)', () => {
+    const parsed = IdentityUserCreateDto.parse(validCreate);
+    expect(parsed).toEqual({ ...validCreate, isActive: true });
+    expect('lockoutEnabled' in parsed).toBe(false);
+    expect(IdentityUserCreateDto.parse({ ...validCreate, lockoutEnabled: false })).toMatchObject({
+      lockoutEnabled: false,
     });
   });
 
@@ -100,6 +101,13 @@ describe('IdentityUserUpdateDto', () => {
     ]);
   });
 
+  it('leaves isActive and lockoutEnabled out when absent (unchanged), never defaulting them', () => {
+    const parsed = IdentityUserUpdateDto.parse(validUpdate);
+    expect(parsed.isActive).toBeUndefined();
+    expect(parsed.lockoutEnabled).toBeUndefined();
+    expect(IdentityUserUpdateDto.safeParse({ ...validUpdate, isActive: 'no' }).success).toBe(false);
+  });
+
   it('keeps the create limits', () => {
     const body = { ...validUpdate, userName: 'a b', password: 'p'.repeat(129) };
     expect(failingPaths(IdentityUserUpdateDto.safeParse(body))).toEqual(['userName', 'password']);
@@ -160,5 +168,11 @@ describe('IdentityRoleCreateDto and IdentityRoleUpdateDto', () => {
     expect(
       IdentityRoleUpdateDto.safeParse({ name: 'admin', concurrencyStamp: stamp }).success,
     ).toBe(true);
+  });
+
+  it('leaves the flags out of an update that does not send them (unchanged)', () => {
+    const parsed = IdentityRoleUpdateDto.parse({ name: 'r', concurrencyStamp: stamp });
+    expect(parsed.isDefault).toBeUndefined();
+    expect(parsed.isPublic).toBeUndefined();
   });
 });

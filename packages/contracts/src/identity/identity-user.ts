@@ -52,8 +52,6 @@ const identityUserInputShape = {
   surname: optionalString(L.maxSurnameLength),
   email: emailAddress(L.maxEmailLength),
   phoneNumber: optionalString(L.maxPhoneNumberLength),
-  isActive: z.boolean().default(true),
-  lockoutEnabled: z.boolean().default(true),
   /** `null` or absent: roles untouched on update, none on create. */
   roleNames: z.array(roleName).nullish(),
   ...extensibleInputShape,
@@ -62,6 +60,12 @@ const identityUserInputShape = {
 export const IdentityUserCreateDto = z
   .object({
     ...identityUserInputShape,
+    isActive: z.boolean().default(true),
+    /**
+     * Optional as in ABP's clients: absent, the tenant's `Abp.Identity.Lockout.AllowedForNewUsers`
+     * decides (true unless changed), as ASP.NET Identity sets it on a new user.
+     */
+    lockoutEnabled: z.boolean().optional(),
     password: requiredString(L.maxPasswordLength),
   })
   .meta({ id: 'IdentityUserCreateDto' });
@@ -70,6 +74,12 @@ export type IdentityUserCreateDto = z.infer<typeof IdentityUserCreateDto>;
 export const IdentityUserUpdateDto = z
   .object({
     ...identityUserInputShape,
+    /**
+     * Absent: unchanged. (ABP's C# DTO turns an absent flag into false, so a client that leaves it
+     * out deactivates the user or drops the lockout without meaning to.)
+     */
+    isActive: z.boolean().optional(),
+    lockoutEnabled: z.boolean().optional(),
     /** Empty or absent: the password is kept. */
     password: optionalString(L.maxPasswordLength),
     concurrencyStamp: ConcurrencyStamp,

@@ -11,9 +11,9 @@ import type { SettingManager } from '../../platform/settings/setting-manager.js'
 import { IdentityErrors } from '../identity/identity.errors.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { RolesRepository } from '../identity/roles/roles.repository.js';
+import { toIdentityUserDto } from '../identity/users/identity-user-dto.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 import { AccountErrors } from './account.errors.js';
-import { toIdentityUserDto } from './account-dtos.js';
 import type { PasswordPolicy } from './password-policy.js';
 
 /**

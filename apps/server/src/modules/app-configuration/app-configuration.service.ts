@@ -59,7 +59,7 @@ export function createAppConfigurationService(deps: {
 
   async function build(request: ConfigurationRequest): Promise<string> {
     const { user, tenant } = request;
-    const subject = user ? { userId: user.id, roles: user.roles } : null;
+    const subject = user ? { userId: user.id, roles: user.roles, clientId: user.clientId } : null;
     const context = { tenantId: tenant.id, userId: user?.id ?? null };
     const [granted, settingValues, featureValues] = await Promise.all([
       permissions.grantedNames(subject),

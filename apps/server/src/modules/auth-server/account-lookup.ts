@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Cache } from '../../platform/caching/cache.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
+import { toUserData } from '../identity/users/identity-user-dto.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 
 /** What the sign-in server and the API need to know of a user behind a token. */
@@ -61,15 +62,7 @@ export function createAccountLookup(deps: {
     if (!user?.isActive) return null;
     const roles = await withinTenant(user.tenantId, () => users.roleNamesOf(user.id));
     return {
-      id: user.id,
-      tenantId: user.tenantId,
-      userName: user.userName,
-      name: user.name,
-      surname: user.surname,
-      email: user.email,
-      emailConfirmed: user.emailConfirmed,
-      phoneNumber: user.phoneNumber,
-      phoneNumberConfirmed: user.phoneNumberConfirmed,
+      ...toUserData(user),
       roles,
       stampDigest: stampDigest(user.securityStamp),
     };

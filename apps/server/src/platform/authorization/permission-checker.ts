@@ -1,17 +1,26 @@
 import type { Cache } from '../caching/cache.js';
-import { currentDataScope } from '../data/data-scope.js';
+import { currentDataScope, withinTenant } from '../data/data-scope.js';
 import type { PermissionDefinition, PermissionRegistry } from './permission-definitions.js';
 import type { PermissionGrantRepository } from './permission-grant.repository.js';
 import { evaluatePolicy } from './policy-expression.js';
 
-/** Who is asking: a user's id and role names (ABP's `U` and `R` providers). */
+/**
+ * Who is asking: a user's id and role names (ABP's `U` and `R` providers), and the OAuth client
+ * the token was issued to (`C`), when there is one.
+ */
 export interface PermissionSubject {
   userId: string;
   roles: readonly string[];
+  clientId?: string | null | undefined;
 }
 
 export const ROLE_PROVIDER = 'R';
 export const USER_PROVIDER = 'U';
+/**
+ * ABP's `ClientPermissionValueProvider`: grants to the token's `client_id`. Clients belong to the
+ * host, so their grants are stored and read on the host side whichever tenant the user is in.
+ */
+export const CLIENT_PROVIDER = 'C';
 
 /**
  * Unites a user's own grants with its roles' grants, in the current tenant, keeping only
@@ -60,9 +69,11 @@ export function createPermissionChecker(deps: {
   async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
     const granted = new Set<string>();
     if (!subject) return granted;
+    const { clientId } = subject;
     const lists = await Promise.all([
       grantsOf(USER_PROVIDER, subject.userId),
       ...subject.roles.map((role) => grantsOf(ROLE_PROVIDER, role)),
+      ...(clientId ? [withinTenant(null, () => grantsOf(CLIENT_PROVIDER, clientId))] : []),
     ]);
     const tenant = tenantId();
     for (const list of lists) {

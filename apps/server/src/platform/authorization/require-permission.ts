@@ -4,7 +4,7 @@ import type { PermissionChecker, PermissionSubject } from './permission-checker.
 
 export function subjectOf(request: FastifyRequest): PermissionSubject | null {
   const user = request.currentUser;
-  return user ? { userId: user.id, roles: user.roles } : null;
+  return user ? { userId: user.id, roles: user.roles, clientId: user.clientId } : null;
 }
 
 /**

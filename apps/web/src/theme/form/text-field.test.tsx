@@ -23,6 +23,20 @@ function Form({ onValid }: { onValid: (values: Values) => void }) {
   );
 }
 
+/** A disabled user-name field; the form's own `disabled` option when given. */
+function Disabled({ formDisabled }: { formDisabled?: boolean }) {
+  const { control } = useForm<Values>({
+    defaultValues: { userName: 'admin', email: 'a@b.c' },
+    ...(formDisabled === undefined ? {} : { disabled: formDisabled }),
+  });
+  return (
+    <form>
+      <TextField control={control} name="userName" label="User name" disabled />
+      <TextField control={control} name="email" label="E-mail" />
+    </form>
+  );
+}
+
 describe('form fields', () => {
   it('show no error before the field is dirty, then the message and is-invalid', async () => {
     render(<Form onValid={vi.fn()} />);
@@ -48,5 +62,20 @@ describe('form fields', () => {
       'This field is required.',
     );
     expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it('keep a field disabled when the caller says so, and follow a disabled form', () => {
+    const { unmount } = render(<Disabled />);
+    expect(screen.getByRole('textbox', { name: 'User name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'User name' })).toHaveValue('admin');
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeEnabled();
+    unmount();
+    const enabledForm = render(<Disabled formDisabled={false} />);
+    expect(screen.getByRole('textbox', { name: 'User name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeEnabled();
+    enabledForm.unmount();
+    render(<Disabled formDisabled />);
+    expect(screen.getByRole('textbox', { name: 'User name' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeDisabled();
   });
 });

@@ -44,6 +44,9 @@ export function TextField<T extends FieldValues>({
       <input
         {...input}
         {...field}
+        // `field.disabled` is react-hook-form's (the form's `disabled` option); spread after the
+        // caller's props it would decide alone. Either one disables the input.
+        disabled={Boolean(input.disabled || field.disabled)}
         value={field.value ?? ''}
         id={id}
         className={`form-control${invalid ? ' is-invalid' : ''}${className ? ` ${className}` : ''}`}

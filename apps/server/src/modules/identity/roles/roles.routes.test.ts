@@ -94,6 +94,22 @@ describe('roles API', () => {
     expect(renamed.statusCode).toBe(403);
   });
 
+  it('keeps the default and public flags an update leaves out', async () => {
+    const role = await createRole(admin, 'Flagged', { isDefault: true, isPublic: true });
+    const renamed = await admin.put(`${roles}/${role.id}`, {
+      name: 'Flagged2',
+      concurrencyStamp: role.concurrencyStamp,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Flagged2', isDefault: true, isPublic: true });
+    const cleared = await admin.put(`${roles}/${role.id}`, {
+      name: 'Flagged2',
+      isDefault: false,
+      concurrencyStamp: renamed.json().concurrencyStamp,
+    });
+    expect(cleared.json()).toMatchObject({ isDefault: false, isPublic: true });
+  });
+
   it('refuses a stale concurrency stamp with 409', async () => {
     const role = await createRole(admin, 'Stamped');
     const first = await admin.put(`${roles}/${role.id}`, {

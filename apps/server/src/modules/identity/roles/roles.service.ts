@@ -116,8 +116,8 @@ export function createRolesService(deps: {
         const saved = await roles.update(id, input.concurrencyStamp, {
           name: input.name,
           normalizedName: normalize(input.name),
-          isDefault: input.isDefault,
-          isPublic: input.isPublic,
+          isDefault: input.isDefault ?? current.isDefault,
+          isPublic: input.isPublic ?? current.isPublic,
           ...(input.extraProperties
             ? { extraProperties: JSON.stringify(input.extraProperties) }
             : {}),

@@ -3,7 +3,9 @@ import { createTestServices } from '../../../../test/create-test-services.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 import type { Services } from '../../../services.js';
+import { createUserCounts } from './user-counts.js';
 import { createUserListRepository, type UserPageQuery } from './user-list.repository.js';
+import { createUserListService } from './user-list.service.js';
 import { searchTermsOf } from './user-search.js';
 
 const TENANT = '00000000-0000-4000-8000-00000000c0de';
@@ -111,5 +113,43 @@ describe('users list repository', () => {
     expect(withSpace.map((match) => match.userName)).toEqual(['stepper']);
     const stored = await withinTenant(TENANT, () => services.users.findById(row.id));
     expect(stored?.searchText).toBe('STEPPER\nSTEPPER@CORP.EXAMPLE\nOLD\nNAME\n+1 555 0199');
+  });
+
+  it('inserts a batch with each row searchable, and drops the cached totals', async () => {
+    const count = (filter: string) =>
+      withinTenant(TENANT, () => services.identity.userQueries.lookup.count(filter));
+    expect(await count('batched')).toBe(0);
+    const batch = [user('batched1', 'José', 'Núñez'), user('batched2', 'Inés', 'Peña')];
+    await withinTenant(TENANT, () => services.users.insertMany(batch));
+    expect(await count('batched')).toBe(2);
+    expect(await count('jose nunez')).toBe(1);
+    const stored = await withinTenant(TENANT, () => services.users.findById(batch[1]?.id ?? ''));
+    expect(stored?.searchText).toBe('BATCHED2\nBATCHED2@CORP.EXAMPLE\nINES\nPENA\n');
+    expect(stored?.tenantId).toBe(TENANT);
+  });
+
+  it("scans a small tenant rather than read other tenants' index entries for a common trigram", async () => {
+    const list = createUserListRepository(services.data);
+    const asked: UserPageQuery[] = [];
+    const recording = {
+      ...list,
+      page(q: UserPageQuery) {
+        asked.push(q);
+        return list.page(q);
+      },
+    };
+    const service = createUserListService({
+      list: recording,
+      counts: createUserCounts(services.cacheHub),
+      gramFrequencies: services.cacheHub.create<number>('test-gram-postings'),
+    });
+    const input = { filter: 'corp', skipCount: 0, maxResultCount: 50 };
+    // OTHER has 30 users; every user of both tenants has "CORP" in the e-mail.
+    const small = await withinTenant(OTHER, () => service.page(input));
+    expect(small.totalCount).toBe(30);
+    expect(asked.at(-1)?.indexGrams).toEqual([]);
+    const rare = await withinTenant(TENANT, () => service.page({ ...input, filter: 'u119' }));
+    expect(rare.rows.map((row) => row.userName)).toEqual(['u119']);
+    expect(asked.at(-1)?.indexGrams.length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { AppDataContext } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
+import { acrossAllTenants } from '../../../platform/data/data-scope.js';
 import type { SortOrder } from '../list-sorting.js';
 import type { IdentityUserRow } from './users.repository.js';
 
@@ -110,8 +111,11 @@ export function createUserListRepository(data: AppDataContext) {
   return {
     count,
 
-    /** How many users of the current tenant have this trigram, read from the index. */
-    gramFrequency: (gram: string) => count([gram], [gram]),
+    /**
+     * How many entries the trigram index holds for this trigram, all tenants together: the index
+     * is not split by tenant, so that is what a lookup of the trigram reads, whoever asks.
+     */
+    gramPostings: (gram: string) => acrossAllTenants(() => count([gram], [gram])),
 
     page(query: UserPageQuery): Promise<ListedUser[]> {
       const { direction } = query.sort;

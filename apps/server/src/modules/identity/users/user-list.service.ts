@@ -14,9 +14,10 @@ const MAX_GRAMS_WEIGHED = 12;
  */
 const INDEX_ROW_COST = 4;
 /**
- * Up to this many matches the index is used whatever the estimate: its cost is bounded by the
- * matches, while a walk's estimate assumes matches spread evenly in the sort order, and when they
- * are not (sorting by surname while filtering on one) it can read the whole tenant.
+ * Up to this many matches the index is used whatever the estimate, as long as it reads no more
+ * entries than the tenant has users: its cost is bounded by what it reads, while a walk's estimate
+ * assumes matches spread evenly in the sort order, and when they are not (sorting by surname while
+ * filtering on one) it can read the whole tenant.
  */
 const ALWAYS_INDEX_UP_TO = 2_000;
 
@@ -33,9 +34,10 @@ const trigramsOf = (term: string) => {
  * At 100 000 users in a tenant the costs are the totals and the choice of plan. Totals are cached
  * (user-counts.ts). A page is read either by walking the sort index and testing each row, which
  * reads about (skip + size) × everyone ÷ matches rows, or through the trigram index, which reads
- * the matches and sorts them: whichever costs less (see INDEX_ROW_COST). Trigram frequencies are this instance's
- * statistics, like a database planner's: they steer which trigrams the index is asked for, so
- * staleness costs speed, never correctness.
+ * its entries for the chosen trigrams (every tenant's: the index is shared) and then the matches,
+ * and sorts them: whichever costs less (see INDEX_ROW_COST). Trigram frequencies are this
+ * instance's statistics, like a database planner's: they steer which trigrams the index is asked
+ * for, so staleness costs speed, never correctness.
  */
 export function createUserListService(deps: {
   list: UserListRepository;
@@ -44,9 +46,10 @@ export function createUserListService(deps: {
 }) {
   const { list, counts, gramFrequencies } = deps;
 
+  // Keyed by tenant too: a tenant with a database of its own has an index of its own.
   const frequencyOf = (gram: string) =>
     gramFrequencies.getOrAdd(`${currentDataScope()?.tenantId ?? ''}|${gram}`, () =>
-      list.gramFrequency(gram),
+      list.gramPostings(gram),
     );
 
   /**
@@ -55,7 +58,9 @@ export function createUserListService(deps: {
    * rarest when that one is rare too (the index reads every trigram's whole list, so a common
    * second trigram costs more than it saves).
    */
-  async function rarestGrams(terms: readonly string[]): Promise<string[]> {
+  async function rarestGrams(
+    terms: readonly string[],
+  ): Promise<{ grams: string[]; postings: number }> {
     const weighed = await Promise.all(
       terms.map((term) =>
         Promise.all(
@@ -72,7 +77,10 @@ export function createUserListService(deps: {
     if (chosen.length === 1 && first && second && second.frequency <= first.frequency * 4) {
       chosen.push(second);
     }
-    return chosen.map((entry) => entry.gram);
+    return {
+      grams: chosen.map((entry) => entry.gram),
+      postings: chosen.reduce((sum, entry) => sum + entry.frequency, 0),
+    };
   }
 
   const countOf = (terms: readonly string[], grams: readonly string[]) =>
@@ -80,22 +88,31 @@ export function createUserListService(deps: {
       list.count(terms, grams),
     );
 
+  /**
+   * The trigrams to read through the index, or none (scan the tenant): a small tenant searching
+   * for a trigram that thousands of other tenants' users have ("EXA" of example.com) would read
+   * all of their entries to find its own few.
+   */
+  async function filterPlan(terms: readonly string[]) {
+    const everyone = await countOf([], []);
+    if (terms.length === 0) return { grams: [], postings: 0, everyone };
+    const { grams, postings } = await rarestGrams(terms);
+    return postings <= everyone ? { grams, postings, everyone } : { grams: [], postings, everyone };
+  }
+
   async function page(
     input: GetIdentityUsersInput,
   ): Promise<{ totalCount: number; rows: ListedUser[] }> {
     const terms = searchTermsOf(input.filter);
-    const grams = terms.length > 0 ? await rarestGrams(terms) : [];
-    const totalCount = await countOf(terms, grams);
+    const { grams, postings, everyone } = await filterPlan(terms);
+    const totalCount = terms.length > 0 ? await countOf(terms, grams) : everyone;
     if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount, rows: [] };
-    const everyone = terms.length > 0 ? await countOf([], []) : totalCount;
     const walked = ((input.skipCount + input.maxResultCount) * everyone) / totalCount;
+    const indexed = postings + totalCount * INDEX_ROW_COST;
     const rows = await list.page({
       terms,
       indexGrams:
-        grams.length > 0 &&
-        (totalCount <= ALWAYS_INDEX_UP_TO || totalCount * INDEX_ROW_COST < walked)
-          ? grams
-          : [],
+        grams.length > 0 && (totalCount <= ALWAYS_INDEX_UP_TO || indexed < walked) ? grams : [],
       sort: parseSorting(input.sorting, userSortKeys, 'userName'),
       skipCount: input.skipCount,
       maxResultCount: input.maxResultCount,
@@ -107,7 +124,7 @@ export function createUserListService(deps: {
     page,
     async count(filter: string | undefined): Promise<number> {
       const terms = searchTermsOf(filter);
-      return countOf(terms, terms.length > 0 ? await rarestGrams(terms) : []);
+      return countOf(terms, (await filterPlan(terms)).grams);
     },
   };
 }

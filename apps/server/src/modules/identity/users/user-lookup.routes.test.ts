@@ -19,8 +19,9 @@ beforeAll(async () => {
   for (const name of ['lookup-a', 'lookup-b', 'lookup-c'])
     await createUser(admin, name, { name: 'Look' });
   lookupUser = await createUser(admin, 'integration');
-  // `AbpIdentity.UserLookup` is meant for OAuth clients (provider C), which the permission
-  // dialog cannot grant; a stored grant to a user stands in for one here.
+  // `AbpIdentity.UserLookup` is meant for OAuth clients (provider C, user-lookup-client.routes.test
+  // .ts), but a grant to the web client would reach the administrator too: a grant to one user
+  // keeps this test's "administrator without the permission" case.
   await withinTenant(null, () =>
     testApp.app.services.permissions.setGranted('AbpIdentity.UserLookup', 'U', lookupUser.id, true),
   );

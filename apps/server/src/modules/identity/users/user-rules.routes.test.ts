@@ -117,6 +117,16 @@ describe('user rules', () => {
     expect((await createUser(admin, 'deflock')).lockoutEnabled).toBe(true);
   });
 
+  it('keeps the active and lockout flags an update leaves out', async () => {
+    const user = await createUser(admin, 'keepflags', { lockoutEnabled: false, isActive: false });
+    const { isActive: _active, lockoutEnabled: _lockout, ...withoutFlags } = editBody(user);
+    const renamed = await admin.put(`${users}/${user.id}`, { ...withoutFlags, name: 'Kept' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Kept', isActive: false, lockoutEnabled: false });
+    const stored = (await admin.get(`${users}/${user.id}`)).json();
+    expect(stored).toMatchObject({ isActive: false, lockoutEnabled: false });
+  });
+
   it('resets e-mail and phone confirmation when they change', async () => {
     const user = await createUser(admin, 'confirmed', { phoneNumber: '111' });
     await withinTenant(null, () =>

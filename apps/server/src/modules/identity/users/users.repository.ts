@@ -83,6 +83,21 @@ export function createUsersRepository(
       await listChanged();
     },
 
+    /**
+     * Many users of the current tenant in one statement (imports, seeds): each row's `searchText`
+     * is derived as `insert` derives it. The caller keeps the batch within the engine's limit on
+     * bound parameters (about 20 a row; SQLite allows 32 766, PostgreSQL 65 535).
+     */
+    async insertMany(batch: readonly NewIdentityUser[]): Promise<void> {
+      if (batch.length === 0) return;
+      await data
+        .query()
+        .insertInto('identityUsers')
+        .values(batch.map((user) => ({ ...user, searchText: searchTextOf(user) })))
+        .execute();
+      await listChanged();
+    },
+
     /** Updates when the stamp still matches; false means someone saved in between (or no such user). */
     async update(
       id: string,

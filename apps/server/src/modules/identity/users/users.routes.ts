@@ -10,7 +10,6 @@ import {
   IdentityUserUpdateDto,
   IdentityUserUpdateRolesDto,
 } from '@vineta/contracts/identity/identity-user';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PermissionChecker } from '../../../platform/authorization/permission-checker.js';
@@ -28,17 +27,6 @@ export const UserNameParams = z.object({
 const EmailParams = z.object({ email: z.string().min(1).max(IdentityUserLimits.maxEmailLength) });
 /** ABP's nullable results: nobody found is an empty 204. */
 export const NoContent = z.null().describe('Not found');
-
-/**
- * Whether the client sent `lockoutEnabled` at all: the contract defaults it to true, but a user
- * created without it gets the tenant's `Lockout.AllowedForNewUsers` (ASP.NET Identity's rule).
- * Read before validation, while the body is still what the client sent.
- */
-const lockoutGiven = new WeakMap<FastifyRequest, boolean>();
-async function noteLockoutGiven(request: FastifyRequest) {
-  const body = request.body;
-  lockoutGiven.set(request, typeof body === 'object' && body !== null && 'lockoutEnabled' in body);
-}
 
 /** ABP's `IdentityUserController` (`/api/identity/users`) plus `unlock`; the class permission is needed too. */
 export const usersRoutes: FastifyPluginAsyncZod<{
@@ -102,15 +90,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     base,
     {
-      preValidation: noteLockoutGiven,
       preHandler: allow(P.Create),
       schema: { tags, body: IdentityUserCreateDto, response: { 200: IdentityUserDto } },
     },
-    (request) =>
-      users.create({
-        ...request.body,
-        lockoutEnabled: lockoutGiven.get(request) ? request.body.lockoutEnabled : undefined,
-      }),
+    (request) => users.create(request.body),
   );
 
   app.put(

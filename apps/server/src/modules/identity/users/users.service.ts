@@ -25,11 +25,6 @@ import { toIdentityUserDto } from './identity-user-dto.js';
 import type { PasswordValidator, UserManager } from './user-manager.js';
 import type { UsersRepository } from './users.repository.js';
 
-/** On create, `lockoutEnabled` may be left out: the tenant's `Lockout.AllowedForNewUsers` decides. */
-export type CreateUserInput = Omit<IdentityUserCreateDto, 'lockoutEnabled'> & {
-  lockoutEnabled?: boolean | undefined;
-};
-
 const emptyToNull = (value: string | null | undefined) => (value ? value : null);
 const actorId = () => currentDataScope()?.userId ?? null;
 
@@ -67,7 +62,7 @@ export function createUsersService(deps: {
   return {
     get: dtoOf,
 
-    async create(input: CreateUserInput): Promise<IdentityUserDto> {
+    async create(input: IdentityUserCreateDto): Promise<IdentityUserDto> {
       const { userName, email } = input;
       manager.assertValidUserName(userName);
       await manager.assertUnique(userName, email);
@@ -122,15 +117,17 @@ export function createUsersService(deps: {
           if (current.concurrencyStamp !== input.concurrencyStamp) throw new ConcurrencyError();
           await manager.assertUnique(userName, email, id);
           // Refused rather than ignored (ABP skips it silently, and the form then lies).
-          if (actorId() === id && input.lockoutEnabled !== current.lockoutEnabled) {
+          const isActive = input.isActive ?? current.isActive;
+          const lockoutEnabled = input.lockoutEnabled ?? current.lockoutEnabled;
+          if (actorId() === id && lockoutEnabled !== current.lockoutEnabled) {
             throw IdentityErrors.cannotChangeOwnLockout();
           }
           const roleIds = input.roleNames
             ? (await manager.resolveRoles(input.roleNames)).map((role) => role.id)
             : undefined;
-          await manager.assertKeepsAnAdministrator(current, { isActive: input.isActive, roleIds });
+          await manager.assertKeepsAnAdministrator(current, { isActive, roleIds });
           const phoneNumber = emptyToNull(input.phoneNumber);
-          const deactivated = current.isActive && !input.isActive;
+          const deactivated = current.isActive && !isActive;
           const saved = await users.update(id, input.concurrencyStamp, {
             userName,
             normalizedUserName: normalize(userName),
@@ -139,8 +136,8 @@ export function createUsersService(deps: {
             email,
             normalizedEmail: normalize(email),
             phoneNumber,
-            isActive: input.isActive,
-            lockoutEnabled: input.lockoutEnabled,
+            isActive,
+            lockoutEnabled,
             // ASP.NET Identity: a new address or number is not confirmed yet.
             ...(normalize(email) !== current.normalizedEmail ? { emailConfirmed: false } : {}),
             ...(phoneNumber !== current.phoneNumber ? { phoneNumberConfirmed: false } : {}),
