@@ -1,13 +1,7 @@
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
+import { adminApi } from './support/admin';
 import {
-  admin,
   artifacts,
   baseUrl,
   isSignInServerReady,
@@ -19,17 +13,6 @@ import {
 const ENABLE = 'SettingManagement.Enable';
 const ALLOW_EMAIL = 'SettingManagement.AllowChangingEmailSettings';
 const tenantPassword = 'Vineta-e2e-1!';
-
-/** An API client with the host administrator's bearer token from the real token endpoint. */
-async function hostApi(): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
-  const { access_token } = await requestToken(anonymous, admin);
-  await anonymous.dispose();
-  return playwrightRequest.newContext({
-    baseURL: baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${access_token}` },
-  });
-}
 
 async function expectOk(response: Promise<import('@playwright/test').APIResponse>) {
   const answer = await response;
@@ -202,7 +185,7 @@ test.describe('feature management', () => {
     browser,
   }) => {
     const culture = 'es-MX';
-    const api = await hostApi();
+    const api = await adminApi();
     const name = uniqueName('feat');
     const created = await expectOk(
       api.post('/api/multi-tenancy/tenants', {

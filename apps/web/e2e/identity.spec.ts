@@ -1,32 +1,9 @@
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
-import { admin, artifacts, baseUrl, requestToken, signIn, useLanguage } from './support/app';
+import { adminApi, dialog, ok, openRowAction, search, shoot, toastSuccess } from './support/admin';
+import { requestToken, signIn, useLanguage } from './support/app';
 
 const password = 'Vineta-e2e-1!';
-
-/** An admin API client (bearer token from the real token endpoint). */
-async function adminApi(): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
-  const { access_token } = await requestToken(anonymous, admin);
-  await anonymous.dispose();
-  return playwrightRequest.newContext({
-    baseURL: baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${access_token}` },
-  });
-}
-
-async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
-  const answer = await response;
-  if (!answer.ok()) throw new Error(`${answer.url()}: ${answer.status()} ${await answer.text()}`);
-  const body = await answer.text();
-  return (body ? JSON.parse(body) : undefined) as T;
-}
 
 async function createRole(api: APIRequestContext, name: string, permissions: string[] = []) {
   const role = await ok<{ id: string; name: string }>(
@@ -57,35 +34,6 @@ async function createUser(api: APIRequestContext, userName: string, roleNames: s
       },
     }),
   );
-}
-
-const dialog = (page: Page) => page.getByRole('dialog');
-const toastSuccess = (page: Page) => page.locator('.app-toast-success').first();
-
-async function openRowAction(page: Page, rowText: string, culture: Culture, action: string) {
-  const row = page.getByRole('row').filter({ hasText: rowText });
-  await expect(row).toHaveCount(1);
-  const actions = row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) });
-  if (await actions.count()) await actions.click();
-  await row.getByRole('button', { name: action, exact: true }).click();
-}
-
-async function search(page: Page, value: string) {
-  await page.getByRole('main').getByRole('searchbox').fill(value);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    // The shell closes its sidebar below 1025 px after a 150 ms resize debounce.
-    await page.waitForTimeout(400);
-    await page.screenshot({
-      path: `${artifacts}/identity-${name}-${width}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.describe('identity administration', () => {
@@ -198,7 +146,7 @@ test.describe('identity administration', () => {
     await expect(grantAll).toHaveJSProperty('indeterminate', true);
     await expect(dialog(page).getByRole('tab', { selected: true })).toHaveText(/\(2\)/);
     await expectNoAxeViolations(page);
-    await shoot(page, `permissions-${culture}`);
+    await shoot(page, `identity-permissions-${culture}`);
     const saved = page.waitForRequest(
       (r) => r.method() === 'PUT' && r.url().includes('/permission-management/'),
     );
@@ -282,7 +230,7 @@ test.describe('identity administration', () => {
     await expect(form.getByLabel(defaultRole, { exact: true })).toBeChecked();
     await expect(form.getByLabel('admin', { exact: true })).not.toBeChecked();
     await expectNoAxeViolations(page);
-    await shoot(page, `user-modal-${culture}`);
+    await shoot(page, `identity-user-modal-${culture}`);
     await form.getByRole('button', { name: text(culture, 'AbpIdentity::Save') }).click();
     await expect(form).toBeHidden();
     await expect(toastSuccess(page)).toBeVisible();
@@ -422,12 +370,12 @@ test.describe('identity administration', () => {
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await expect(page.getByRole('row').nth(1)).toContainText('admin');
         await expectNoAxeViolations(page);
-        await shoot(page, `${screen}-${culture}`);
+        await shoot(page, `identity-${screen}-${culture}`);
       }
       await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewUser') }).click();
       await expect(dialog(page)).toBeVisible();
       await expectNoAxeViolations(page);
-      await shoot(page, `new-user-${culture}`);
+      await shoot(page, `identity-new-user-${culture}`);
       await dialog(page)
         .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
         .click();
@@ -437,7 +385,7 @@ test.describe('identity administration', () => {
         text(culture, 'AbpPermissionManagement::PermissionsFor', ['admin']),
       );
       await expectNoAxeViolations(page);
-      await shoot(page, `role-permissions-${culture}`);
+      await shoot(page, `identity-role-permissions-${culture}`);
     });
   }
 });

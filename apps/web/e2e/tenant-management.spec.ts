@@ -1,81 +1,27 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
-import { admin, artifacts, baseUrl, requestToken, signIn, useLanguage } from './support/app';
+import {
+  adminApi,
+  dialog,
+  ok,
+  openRowAction,
+  search,
+  shoot,
+  toastError,
+  toastSuccess,
+  xsrfHeader,
+} from './support/admin';
+import { baseUrl, requestToken, signIn, useLanguage } from './support/app';
 
 const password = 'Vineta-e2e-1!';
 /** `useLanguage` is no React hook; the alias keeps the hook rule quiet in plain helpers. */
 const chooseLanguage = useLanguage;
 const tenantsPath = '/tenant-management/tenants';
 
-/** An admin API client (bearer token from the real token endpoint). */
-async function adminApi(): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
-  const { access_token } = await requestToken(anonymous, admin);
-  await anonymous.dispose();
-  return playwrightRequest.newContext({
-    baseURL: baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${access_token}` },
-  });
-}
-
-async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
-  const answer = await response;
-  if (!answer.ok()) throw new Error(`${answer.url()}: ${answer.status()} ${await answer.text()}`);
-  const body = await answer.text();
-  return (body ? JSON.parse(body) : undefined) as T;
-}
-
-/**
- * The API context keeps the XSRF-TOKEN cookie a GET handed it, and the server then wants it
- * echoed on unsafe calls, as from a browser.
- */
-async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
-  const { cookies } = await api.storageState();
-  const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  return token ? { RequestVerificationToken: token } : {};
-}
-
 interface Tenant {
   id: string;
   name: string;
   concurrencyStamp: string;
-}
-
-const dialog = (page: Page) => page.getByRole('dialog');
-const toastSuccess = (page: Page) => page.locator('.app-toast-success').first();
-const toastError = (page: Page) => page.locator('.app-toast-error').first();
-
-async function openRowAction(page: Page, rowText: string, culture: Culture, action: string) {
-  const row = page.getByRole('row').filter({ hasText: rowText });
-  await expect(row).toHaveCount(1);
-  const actions = row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) });
-  if (await actions.count()) await actions.click();
-  await row.getByRole('button', { name: action, exact: true }).click();
-}
-
-async function search(page: Page, value: string) {
-  await page.getByRole('main').getByRole('searchbox').fill(value);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    // The shell closes its sidebar below 1025 px after a 150 ms resize debounce.
-    await page.waitForTimeout(400);
-    await page.screenshot({
-      path: `${artifacts}/tenants-${name}-${width}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /**
@@ -186,7 +132,7 @@ test.describe('tenant management', () => {
       form.getByLabel(text(culture, 'AbpTenantManagement::DisplayName:IsActive')),
     ).toBeChecked();
     await expectNoAxeViolations(page);
-    await shoot(page, `new-${culture}`);
+    await shoot(page, `tenants-new-${culture}`);
     await form.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
     await expect(form).toBeHidden();
     await expect(toastSuccess(page)).toBeVisible();
@@ -223,7 +169,7 @@ test.describe('tenant management', () => {
     await expect(row).toContainText(text(culture, 'AbpTenantManagement::Active'));
     await expect(page.getByRole('row')).toHaveCount(2);
     await expectNoAxeViolations(page);
-    await shoot(page, `list-${culture}`);
+    await shoot(page, `tenants-list-${culture}`);
 
     // Its admin signs in through the tenant box and sees the tenant's own users
     await expectTenantAdminWorks(browser, culture, name);
@@ -249,7 +195,7 @@ test.describe('tenant management', () => {
     );
     await nameField.fill(renamed);
     await expectNoAxeViolations(page);
-    await shoot(page, `edit-${culture}`);
+    await shoot(page, `tenants-edit-${culture}`);
     await form.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
     await expect(toastError(page)).toContainText(
       text(culture, 'AbpExceptionHandling::ConcurrencyErrorMessage'),
@@ -293,7 +239,7 @@ test.describe('tenant management', () => {
     await expect(allowEmail).not.toBeChecked();
     await allowEmail.check();
     await expectNoAxeViolations(page);
-    await shoot(page, `features-${culture}`);
+    await shoot(page, `tenants-features-${culture}`);
     await features.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
     await expect(features).toBeHidden();
     const tenantFeatures = await ok<{
@@ -329,7 +275,7 @@ test.describe('tenant management', () => {
     const file = `tenants/${renamed}.sqlite`;
     await connectionString.fill(file);
     await expectNoAxeViolations(page);
-    await shoot(page, `connection-string-${culture}`);
+    await shoot(page, `tenants-connection-string-${culture}`);
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('connection'));
     await form.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
     expect(new URL((await put).url()).searchParams.get('defaultConnectionString')).toBe(file);
@@ -493,7 +439,7 @@ test.describe('tenant management', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await search(page, name);
     await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
-    await shoot(page, `list-${culture}`);
+    await shoot(page, `tenants-list-${culture}`);
 
     await page
       .getByRole('button', { name: text(culture, 'AbpTenantManagement::NewTenant') })
@@ -503,7 +449,7 @@ test.describe('tenant management', () => {
       .getByLabel(text(culture, 'AbpTenantManagement::DisplayName:AdminPassword'), { exact: true })
       .fill('abc');
     await expectNoAxeViolations(page);
-    await shoot(page, `new-${culture}`);
+    await shoot(page, `tenants-new-${culture}`);
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
       .click();
@@ -515,7 +461,7 @@ test.describe('tenant management', () => {
 
     await openRowAction(page, name, culture, text(culture, 'AbpUi::Edit'));
     await expect(dialog(page).getByRole('textbox')).toHaveValue(name);
-    await shoot(page, `edit-${culture}`);
+    await shoot(page, `tenants-edit-${culture}`);
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
       .click();
@@ -531,7 +477,7 @@ test.describe('tenant management', () => {
       .getByLabel(text(culture, 'AbpTenantManagement::DisplayName:UseSharedDatabase'))
       .uncheck();
     await expectNoAxeViolations(page);
-    await shoot(page, `connection-string-${culture}`);
+    await shoot(page, `tenants-connection-string-${culture}`);
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
       .click();
@@ -553,6 +499,6 @@ test.describe('tenant management', () => {
       }),
     ).toBeVisible();
     await expectNoAxeViolations(page);
-    await shoot(page, `features-${culture}`);
+    await shoot(page, `tenants-features-${culture}`);
   });
 });

@@ -39,7 +39,7 @@ export function FeatureField({
       {feature.displayName}
       {inheritedFrom && ' '}
       {inheritedFrom && (
-        <span className="app-feature-provider">
+        <span className="app-source-pill">
           {t({
             key: `AbpFeatureManagement::Provider:${inheritedFrom}`,
             defaultValue: inheritedFrom,

@@ -22,7 +22,6 @@ import {
   setFeatureValue,
   validationErrors,
 } from './feature-values';
-import './feature-management.css';
 
 /** Key under which the app registers this modal (ABP's replaceable-component key). */
 export const featureManagementComponentKey = 'FeatureManagement.FeatureManagementComponent';
@@ -206,7 +205,7 @@ function FeatureForm({
           <div className="row g-3">
             <div className="col-md-4">
               <div
-                className="nav flex-column nav-pills app-feature-groups"
+                className="nav flex-column nav-pills app-modal-group-list"
                 role="tablist"
                 aria-orientation="vertical"
               >

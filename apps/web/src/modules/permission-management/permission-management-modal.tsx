@@ -24,7 +24,6 @@ import {
   toggle,
 } from './permission-tree';
 import { TriStateCheckbox } from './tri-state-checkbox';
-import './permission-management.css';
 
 /** Key under which the app registers this modal (ABP's replaceable-component key). */
 export const permissionManagementComponentKey =
@@ -109,7 +108,7 @@ function PermissionForm({
     permission.grantedProviders
       .filter((grant) => grant.providerName !== providerName)
       .map((grant) => (
-        <span key={`${grant.providerName}:${grant.providerKey}`} className="app-permission-badge">
+        <span key={`${grant.providerName}:${grant.providerKey}`} className="app-source-pill">
           {t('AbpPermissionManagement::GrantedBy', `${grant.providerName}: ${grant.providerKey}`)}
         </span>
       ));
@@ -146,7 +145,7 @@ function PermissionForm({
       <div className="row g-3">
         <div className="col-md-4">
           <div
-            className="nav flex-column nav-pills app-permission-groups"
+            className="nav flex-column nav-pills app-modal-group-list"
             role="tablist"
             aria-orientation="vertical"
           >

@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
-import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
-import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { FormModal } from '#src/theme/modal/form-modal';
+import { Modal } from '#src/theme/modal/modal';
 import { showErrorToast } from '#src/theme/toast/show-error-toast';
 import { toaster } from '#src/theme/toast/toaster';
 import {
@@ -81,54 +81,46 @@ function ConnectionStringForm({
   });
 
   return (
-    <Modal
-      visible
-      onVisibleChange={onClose}
+    <FormModal
       title={title}
-      busy={save.isPending}
+      formId={formId}
+      onSubmit={submit}
+      onClose={onClose}
+      saving={save.isPending}
       dirty={isDirty}
-      footer={
-        <>
-          <ModalCloseButton disabled={save.isPending} />
-          <BusyButton form={formId} busy={save.isPending} disabled={!isValid}>
-            {t('AbpUi::Save')}
-          </BusyButton>
-        </>
-      }
+      valid={isValid}
     >
-      <form id={formId} noValidate onSubmit={submit}>
-        <div className="form-check mb-3">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            id={`${formId}-shared`}
-            {...form.register('useSharedDatabase', {
-              // Revalidate the string: it is required only without the shared database.
-              onChange: () => void form.trigger('connectionString'),
-            })}
+      <div className="form-check mb-3">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          id={`${formId}-shared`}
+          {...form.register('useSharedDatabase', {
+            // Revalidate the string: it is required only without the shared database.
+            onChange: () => void form.trigger('connectionString'),
+          })}
+        />
+        <label className="form-check-label" htmlFor={`${formId}-shared`}>
+          {t('AbpTenantManagement::DisplayName:UseSharedDatabase')}
+        </label>
+      </div>
+      {!useShared && (
+        <>
+          <TextField
+            control={form.control}
+            name="connectionString"
+            label={t('AbpTenantManagement::DisplayName:DefaultConnectionString')}
+            autoComplete="off"
+            spellCheck={false}
+            dir="ltr"
+            maxLength={1024}
+            aria-describedby={`${formId}-hint`}
           />
-          <label className="form-check-label" htmlFor={`${formId}-shared`}>
-            {t('AbpTenantManagement::DisplayName:UseSharedDatabase')}
-          </label>
-        </div>
-        {!useShared && (
-          <>
-            <TextField
-              control={form.control}
-              name="connectionString"
-              label={t('AbpTenantManagement::DisplayName:DefaultConnectionString')}
-              autoComplete="off"
-              spellCheck={false}
-              dir="ltr"
-              maxLength={1024}
-              aria-describedby={`${formId}-hint`}
-            />
-            <p id={`${formId}-hint`} className="form-text mt-n2">
-              {t('AbpTenantManagement::ConnectionStringHint')}
-            </p>
-          </>
-        )}
-      </form>
-    </Modal>
+          <p id={`${formId}-hint`} className="form-text mt-n2">
+            {t('AbpTenantManagement::ConnectionStringHint')}
+          </p>
+        </>
+      )}
+    </FormModal>
   );
 }

@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
-import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
-import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { FormModal } from '#src/theme/modal/form-modal';
+import { Modal } from '#src/theme/modal/modal';
 import { showErrorToast } from '#src/theme/toast/show-error-toast';
 import { toaster } from '#src/theme/toast/toaster';
 import { ActiveCheckbox } from './active-checkbox';
@@ -65,31 +65,23 @@ function EditTenantForm({ tenant, onClose }: { tenant: TenantDto; onClose: () =>
   });
 
   return (
-    <Modal
-      visible
-      onVisibleChange={onClose}
+    <FormModal
       title={t('AbpUi::Edit')}
-      busy={save.isPending}
+      formId={formId}
+      onSubmit={submit}
+      onClose={onClose}
+      saving={save.isPending}
       dirty={isDirty}
-      footer={
-        <>
-          <ModalCloseButton disabled={save.isPending} />
-          <BusyButton form={formId} busy={save.isPending} disabled={!isValid}>
-            {t('AbpUi::Save')}
-          </BusyButton>
-        </>
-      }
+      valid={isValid}
     >
-      <form id={formId} noValidate onSubmit={submit}>
-        <TextField
-          control={form.control}
-          name="name"
-          label={t('AbpTenantManagement::TenantName')}
-          autoComplete="off"
-          maxLength={64}
-        />
-        <ActiveCheckbox id={`${formId}-active`} field={form.register('isActive')} />
-      </form>
-    </Modal>
+      <TextField
+        control={form.control}
+        name="name"
+        label={t('AbpTenantManagement::TenantName')}
+        autoComplete="off"
+        maxLength={64}
+      />
+      <ActiveCheckbox id={`${formId}-active`} field={form.register('isActive')} />
+    </FormModal>
   );
 }

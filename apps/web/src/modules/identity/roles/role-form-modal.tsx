@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
-import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
-import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { FormModal } from '#src/theme/modal/form-modal';
+import { Modal } from '#src/theme/modal/modal';
 import { showErrorToast } from '#src/theme/toast/show-error-toast';
 import { toaster } from '#src/theme/toast/toaster';
 import { useRole } from '../api/get-role';
@@ -95,55 +95,48 @@ function RoleFormBody({
   });
 
   return (
-    <Modal
-      visible
-      onVisibleChange={onClose}
+    <FormModal
       title={title}
-      busy={save.isPending}
+      formId={formId}
+      onSubmit={submit}
+      onClose={onClose}
+      saving={save.isPending}
       dirty={isDirty}
-      footer={
-        <>
-          <ModalCloseButton disabled={save.isPending} />
-          <BusyButton form={formId} busy={save.isPending} disabled={!isValid}>
-            {t('AbpIdentity::Save')}
-          </BusyButton>
-        </>
-      }
+      valid={isValid}
+      saveLabel={t('AbpIdentity::Save')}
     >
-      <form id={formId} noValidate onSubmit={submit}>
-        {/* A disabled fieldset disables the name of a static role (it cannot be renamed). */}
-        <fieldset disabled={role?.isStatic}>
-          <TextField
-            control={form.control}
-            name="name"
-            label={t('AbpIdentity::DisplayName:RoleName')}
-            autoComplete="off"
-            maxLength={256}
-          />
-        </fieldset>
-        <div className="form-check mb-2">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            id={`${formId}-default`}
-            {...form.register('isDefault')}
-          />
-          <label className="form-check-label" htmlFor={`${formId}-default`}>
-            {t('AbpIdentity::DisplayName:IsDefault')}
-          </label>
-        </div>
-        <div className="form-check">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            id={`${formId}-public`}
-            {...form.register('isPublic')}
-          />
-          <label className="form-check-label" htmlFor={`${formId}-public`}>
-            {t('AbpIdentity::DisplayName:IsPublic')}
-          </label>
-        </div>
-      </form>
-    </Modal>
+      {/* A disabled fieldset disables the name of a static role (it cannot be renamed). */}
+      <fieldset disabled={role?.isStatic}>
+        <TextField
+          control={form.control}
+          name="name"
+          label={t('AbpIdentity::DisplayName:RoleName')}
+          autoComplete="off"
+          maxLength={256}
+        />
+      </fieldset>
+      <div className="form-check mb-2">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          id={`${formId}-default`}
+          {...form.register('isDefault')}
+        />
+        <label className="form-check-label" htmlFor={`${formId}-default`}>
+          {t('AbpIdentity::DisplayName:IsDefault')}
+        </label>
+      </div>
+      <div className="form-check">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          id={`${formId}-public`}
+          {...form.register('isPublic')}
+        />
+        <label className="form-check-label" htmlFor={`${formId}-public`}>
+          {t('AbpIdentity::DisplayName:IsPublic')}
+        </label>
+      </div>
+    </FormModal>
   );
 }

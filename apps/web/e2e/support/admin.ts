@@ -1,0 +1,72 @@
+import {
+  type APIRequestContext,
+  type APIResponse,
+  expect,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
+import { type Culture, text } from './account';
+import { admin, artifacts, baseUrl, requestToken } from './app';
+
+/** Helpers of the administration specs: an API client for set-up, and the list screens' gestures. */
+
+/** An API client with the host administrator's bearer token from the real token endpoint. */
+export async function adminApi(): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
+  const { access_token } = await requestToken(anonymous, admin);
+  await anonymous.dispose();
+  return playwrightRequest.newContext({
+    baseURL: baseUrl,
+    extraHTTPHeaders: { Authorization: `Bearer ${access_token}` },
+  });
+}
+
+/** The answer's JSON body (undefined when empty); throws with the server's answer otherwise. */
+export async function ok<T>(response: Promise<APIResponse>): Promise<T> {
+  const answer = await response;
+  if (!answer.ok()) throw new Error(`${answer.url()}: ${answer.status()} ${await answer.text()}`);
+  const body = await answer.text();
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+/**
+ * The API context keeps the XSRF-TOKEN cookie a GET handed it, and the server then wants it
+ * echoed on unsafe calls, as from a browser.
+ */
+export async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
+  const { cookies } = await api.storageState();
+  const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  return token ? { RequestVerificationToken: token } : {};
+}
+
+export const dialog = (page: Page) => page.getByRole('dialog');
+export const toastSuccess = (page: Page) => page.locator('.app-toast-success').first();
+export const toastError = (page: Page) => page.locator('.app-toast-error').first();
+
+/** Clicks a row's action, through its Actions menu when the row has more than one. */
+export async function openRowAction(page: Page, rowText: string, culture: Culture, action: string) {
+  const row = page.getByRole('row').filter({ hasText: rowText });
+  await expect(row).toHaveCount(1);
+  const actions = row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) });
+  if (await actions.count()) await actions.click();
+  await row.getByRole('button', { name: action, exact: true }).click();
+}
+
+export async function search(page: Page, value: string) {
+  await page.getByRole('main').getByRole('searchbox').fill(value);
+}
+
+/** Full-page screenshots at 1280 px and 375 px, named `<name>-<width>.png`. */
+export async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The shell closes its sidebar below 1025 px after a 150 ms resize debounce.
+    await page.waitForTimeout(400);
+    await page.screenshot({
+      path: `${artifacts}/${name}-${width}.png`,
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

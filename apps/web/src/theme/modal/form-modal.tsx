@@ -1,0 +1,56 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { useLocalization } from '#src/core/localization/i18n';
+import { BusyButton } from '../form/busy-button';
+import { Modal, ModalCloseButton } from './modal';
+
+export interface FormModalProps {
+  title: ReactNode;
+  /** Ties the footer's Save button to the form, which sits in the modal's body. */
+  formId: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  /** A save is running: the modal cannot close and Save shows its spinner. */
+  saving: boolean;
+  /** Unsaved changes: closing asks first. */
+  dirty: boolean;
+  /** Save is offered only for a valid form. */
+  valid: boolean;
+  saveLabel?: string;
+  children: ReactNode;
+}
+
+/** The edit modals' one shape: a form in the body, Cancel and Save in the footer. */
+export function FormModal({
+  title,
+  formId,
+  onSubmit,
+  onClose,
+  saving,
+  dirty,
+  valid,
+  saveLabel,
+  children,
+}: FormModalProps) {
+  const t = useLocalization();
+  return (
+    <Modal
+      visible
+      onVisibleChange={onClose}
+      title={title}
+      busy={saving}
+      dirty={dirty}
+      footer={
+        <>
+          <ModalCloseButton disabled={saving} />
+          <BusyButton form={formId} busy={saving} disabled={!valid}>
+            {saveLabel ?? t('AbpUi::Save')}
+          </BusyButton>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit}>
+        {children}
+      </form>
+    </Modal>
+  );
+}
