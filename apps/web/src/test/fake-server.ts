@@ -8,7 +8,10 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type Handler = (request: RecordedRequest) => Response | undefined;
+/** Answers a request, or leaves it (undefined) to the next handler; may take its time. */
+export type Handler = (
+  request: RecordedRequest,
+) => Response | undefined | Promise<Response | undefined>;
 
 /** Replaces `fetch`; the first handler that answers wins, everything is recorded. */
 export function fakeServer(...handlers: Handler[]): RecordedRequest[] {
@@ -26,7 +29,7 @@ export function fakeServer(...handlers: Handler[]): RecordedRequest[] {
       };
       requests.push(request);
       for (const handler of handlers) {
-        const response = handler(request);
+        const response = await handler(request);
         if (response) return response;
       }
       return new Response('not found', { status: 404 });

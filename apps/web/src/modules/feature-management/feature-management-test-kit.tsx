@@ -1,18 +1,17 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import type {
   FeatureDto,
   GetFeatureListResultDto,
 } from '@vineta/contracts/feature-management/features';
-import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import type { ApplicationConfiguration } from '#src/core/app-configuration/application-configuration';
 import { applyLocalization } from '#src/core/localization/i18n';
-import { createAppQueryClient } from '#src/core/query/query-client';
 import { testConfiguration } from '#src/test/app-configuration';
-import { ConfirmationDialog } from '#src/theme/confirmation/confirmation-dialog';
-import { ToastContainer } from '#src/theme/toast/toast-container';
+import { fakeServer, type RecordedRequest } from '#src/test/fake-server';
+
+export { renderWithProviders } from '#src/test/render-with-providers';
+
 import { toaster } from '#src/theme/toast/toaster';
 import featureTexts from '../../../../server/src/localization/resources/AbpFeatureManagement/en.json';
 import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
@@ -126,13 +125,6 @@ export const featureList = (tenantId: string | null = 'tenant-1'): GetFeatureLis
   ],
 });
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
 /** The signed-in host administrator's configuration in English; `tenantId` makes it a tenant's. */
 export async function loadFeatureConfiguration(
   tenantId: string | null = null,
@@ -164,65 +156,44 @@ export function fakeFeatureServer(
   configuration: ApplicationConfiguration,
   options: { holdPut?: Promise<void> } = {},
 ): RecordedRequest[] {
-  const requests: RecordedRequest[] = [];
   let current = structuredClone(list);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const raw = init?.body === undefined ? undefined : String(init.body);
-      const request: RecordedRequest = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        body: raw ? JSON.parse(raw) : undefined,
-      };
-      requests.push(request);
-      if (url.pathname === '/api/abp/application-configuration')
-        return Response.json(configuration);
-      if (url.pathname !== '/api/feature-management/features') {
-        return new Response('not found', { status: 404 });
-      }
-      if (request.method === 'GET') return Response.json(current);
-      if (request.method === 'DELETE') {
-        current = structuredClone(list);
-        for (const feature of current.groups.flatMap((group) => group.features)) {
-          feature.provider = { name: 'D', key: null };
-        }
-        return new Response(null, { status: 204 });
-      }
-      const { features } = request.body as { features: { name: string; value: string }[] };
-      const refused = features.find((feature) => feature.value === 'invalid');
-      if (refused) {
-        return Response.json(
-          {
-            error: {
-              code: 'Volo.Abp.FeatureManagement:InvalidFeatureValue',
-              message: `The value of the feature '${refused.name}' is not valid.`,
-            },
-          },
-          { status: 400 },
-        );
-      }
-      await options.holdPut;
-      const stored = new Map(features.map((feature) => [feature.name, feature.value]));
+  const features = async (request: RecordedRequest) => {
+    if (request.path !== '/api/feature-management/features') return undefined;
+    if (request.method === 'GET') return Response.json(current);
+    if (request.method === 'DELETE') {
+      current = structuredClone(list);
       for (const feature of current.groups.flatMap((group) => group.features)) {
-        const value = stored.get(feature.name);
-        if (value !== undefined) feature.value = value;
+        feature.provider = { name: 'D', key: null };
       }
       return new Response(null, { status: 204 });
-    }),
-  );
-  return requests;
-}
-
-export function renderWithProviders(node: ReactNode) {
-  return render(
-    <QueryClientProvider client={createAppQueryClient()}>
-      {node}
-      <ConfirmationDialog />
-      <ToastContainer />
-    </QueryClientProvider>,
+    }
+    const { features } = request.body as { features: { name: string; value: string }[] };
+    const refused = features.find((feature) => feature.value === 'invalid');
+    if (refused) {
+      return Response.json(
+        {
+          error: {
+            code: 'Volo.Abp.FeatureManagement:InvalidFeatureValue',
+            message: `The value of the feature '${refused.name}' is not valid.`,
+          },
+        },
+        { status: 400 },
+      );
+    }
+    await options.holdPut;
+    const stored = new Map(features.map((feature) => [feature.name, feature.value]));
+    for (const feature of current.groups.flatMap((group) => group.features)) {
+      const value = stored.get(feature.name);
+      if (value !== undefined) feature.value = value;
+    }
+    return new Response(null, { status: 204 });
+  };
+  return fakeServer(
+    (request) =>
+      request.path === '/api/abp/application-configuration'
+        ? Response.json(configuration)
+        : undefined,
+    features,
   );
 }
 
