@@ -76,6 +76,24 @@ describe('users list repository', () => {
     },
   );
 
+  it.each([
+    { key: 'userName', direction: 'asc' },
+    { key: 'surname', direction: 'desc' },
+    { key: 'creationTime', direction: 'asc' },
+  ] as const)(
+    'reads a deep page (ids first, then rows) as the rows at that offset: %j',
+    async (sort) => {
+      const list = createUserListRepository(services.data);
+      const all = { ...query('', false), sort };
+      const [everyone, deep] = await withinTenant(TENANT, () =>
+        Promise.all([list.page(all), list.page({ ...all, skipCount: 105, maxResultCount: 10 })]),
+      );
+      expect(everyone).toHaveLength(120);
+      expect(deep).toEqual(everyone.slice(105, 115));
+      expect(deep).toHaveLength(10);
+    },
+  );
+
   it('counts only the current tenant, and drops cached totals when users change', async () => {
     const count = (filter: string) =>
       withinTenant(TENANT, () => services.identity.userQueries.lookup.count(filter));
