@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects (`--project server` runs one). The custom condition makes every
+// One runner, four projects (`--project server` runs one). The custom condition makes every
 // workspace import @vineta/contracts from its TypeScript source.
 const resolve = { conditions: ['@vineta/source'] };
 
@@ -11,6 +11,8 @@ export default defineConfig({
         resolve,
         test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] },
       },
+      // The bench's own helpers (bench/*.test.ts); the benchmarks themselves run with `npm run bench`.
+      { test: { name: 'bench', root: 'bench', include: ['*.test.ts'], environment: 'node' } },
       {
         resolve,
         ssr: {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { describePlan, parseCpuList, planCores, serverCommand } from './cpu-affinity.js';
+
+describe('parseCpuList', () => {
+  it('reads ranges and single CPUs as /proc and taskset write them', () => {
+    expect(parseCpuList('0-1')).toEqual([0, 1]);
+    expect(parseCpuList('0,2-4,7\n')).toEqual([0, 2, 3, 4, 7]);
+    expect(parseCpuList('3')).toEqual([3]);
+  });
+});
+
+describe('planCores', () => {
+  const withTaskset = () => true;
+
+  it('puts the server on the last allowed CPU and the client on the others', () => {
+    expect(planCores({}, [0, 1], withTaskset)).toEqual({
+      pinned: true,
+      serverCpu: 1,
+      clientCpus: [0],
+    });
+    expect(planCores({ BENCH_SERVER_CPU: '0' }, [0, 1, 2], withTaskset)).toEqual({
+      pinned: true,
+      serverCpu: 0,
+      clientCpus: [1, 2],
+    });
+  });
+
+  it('says why it does not pin', () => {
+    expect(planCores({ BENCH_PIN: '0' }, [0, 1], withTaskset)).toMatchObject({ pinned: false });
+    expect(planCores({}, [0], withTaskset)).toEqual({
+      pinned: false,
+      reason: 'only CPU 0 is allowed',
+    });
+    expect(planCores({}, [0, 1], () => false)).toMatchObject({
+      pinned: false,
+      reason: expect.stringContaining('taskset'),
+    });
+    expect(planCores({ BENCH_SERVER_CPU: '5' }, [0, 1], withTaskset)).toMatchObject({
+      pinned: false,
+    });
+  });
+});
+
+describe('serverCommand', () => {
+  it('prefixes taskset only when pinned, and says so', () => {
+    const pinned = { pinned: true as const, serverCpu: 1, clientCpus: [0] };
+    expect(serverCommand(pinned, ['server.js'])).toEqual([
+      'taskset',
+      ['-c', '1', process.execPath, 'server.js'],
+    ]);
+    const notPinned = { pinned: false as const, reason: 'BENCH_PIN=0' };
+    expect(serverCommand(notPinned, ['server.js'])).toEqual([process.execPath, ['server.js']]);
+    expect(describePlan(notPinned)).toContain('rate ÷ cores');
+  });
+});
