@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePlan, parseCpuList, planCores, serverCommand } from './cpu-affinity.js';
+import { cpuTimes, describePlan, parseCpuList, planCores, serverCommand } from './cpu-affinity.js';
 
 describe('parseCpuList', () => {
   it('reads ranges and single CPUs as /proc and taskset write them', () => {
@@ -51,5 +51,14 @@ describe('serverCommand', () => {
     const notPinned = { pinned: false as const, reason: 'BENCH_PIN=0' };
     expect(serverCommand(notPinned, ['server.js'])).toEqual([process.execPath, ['server.js']]);
     expect(describePlan(notPinned)).toContain('rate ÷ cores');
+  });
+});
+
+describe('cpuTimes', () => {
+  it("reads one CPU's busy and total seconds from /proc/stat's jiffies", () => {
+    const stat =
+      'cpu  9 9 9 9 9 9 9 9 0 0\ncpu0 1 1 1 1 1 1 1 1 0 0\ncpu1 100 20 30 800 40 5 5 0 0 0\n';
+    expect(cpuTimes(1, stat)).toEqual({ busy: 1.6, total: 10 });
+    expect(cpuTimes(7, stat)).toBeUndefined();
   });
 });

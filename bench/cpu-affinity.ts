@@ -95,3 +95,33 @@ export function describePlan(plan: CorePlan): string {
     ? `server confined to CPU ${plan.serverCpu} (taskset), bench client on CPU ${plan.clientCpus.join(',')}`
     : `server NOT confined to one core (${plan.reason}): "per core" falls back to rate ÷ cores`;
 }
+
+/**
+ * Busy and total time of one CPU so far, in seconds (/proc/stat; USER_HZ is 100 on Linux), or
+ * undefined where there is no /proc. Read around a slice, it tells how much of the server's core
+ * went to other processes while the server ran there.
+ */
+export function cpuTimes(
+  cpu: number,
+  stat = readProcStat(),
+): { busy: number; total: number } | undefined {
+  const line = stat?.split('\n').find((text) => text.startsWith(`cpu${cpu} `));
+  if (!line) return undefined;
+  // user nice system idle iowait irq softirq steal (guest time is already in user and nice)
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number) as number[];
+  const busy =
+    (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0);
+  return { busy: busy / 100, total: (busy + (idle ?? 0) + (iowait ?? 0)) / 100 };
+}
+
+function readProcStat(): string | undefined {
+  try {
+    return readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -12,7 +12,13 @@ import {
   RARE_SURNAME,
 } from './bench-shared.js';
 import { reportLoginBundle } from './bundle.js';
-import { describePlan, pinThisProcess, planCores, serverCommand } from './cpu-affinity.js';
+import {
+  cpuTimes,
+  describePlan,
+  pinThisProcess,
+  planCores,
+  serverCommand,
+} from './cpu-affinity.js';
 
 /**
  * `npm run bench`: starts the built server in a child process and measures each scenario against a
@@ -77,6 +83,8 @@ interface Totals {
   cpuMicros: number;
   /** This process's CPU time (autocannon or fetch): it shares the machine with the server. */
   clientCpuMicros: number;
+  /** Busy time of the server's core (all processes on it), when the server is pinned. */
+  coreBusySeconds: number;
 }
 
 const freePort = () =>
@@ -105,6 +113,8 @@ function ask<T>(child: ChildProcess, message: Record<string, unknown>): Promise<
  * refresh target is per core, and the argon2id baseline must hash where the grant hashes.
  */
 const corePlan = planCores();
+/** The machine's cores, counted before this process is pinned (which would make it 1). */
+const cores = availableParallelism();
 const clientPinned = corePlan.pinned && pinThisProcess(corePlan.clientCpus);
 
 async function startServer(file = 'bench-server.ts', env: Record<string, string> = {}) {
@@ -135,9 +145,11 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
   const profiled = profileDir && scenario.profiled !== false;
   if (profiled) await ask(server, { command: 'profile-start' });
   const before = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
+  const coreBefore = corePlan.pinned ? cpuTimes(corePlan.serverCpu) : undefined;
   const client = process.cpuUsage();
   const done = await scenario.run(length);
   const clientUsed = process.cpuUsage(client);
+  const coreAfter = corePlan.pinned ? cpuTimes(corePlan.serverCpu) : undefined;
   const after = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
   if (profiled) await ask(server, { command: 'profile-stop', name: scenario.key });
   const total = totals.get(scenario.key) ?? {
@@ -145,11 +157,13 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
     seconds: 0,
     cpuMicros: 0,
     clientCpuMicros: 0,
+    coreBusySeconds: 0,
   };
   total.count += done.count;
   total.seconds += done.seconds;
   total.cpuMicros += after.user + after.system - before.user - before.system;
   total.clientCpuMicros += clientUsed.user + clientUsed.system;
+  if (coreBefore && coreAfter) total.coreBusySeconds += coreAfter.busy - coreBefore.busy;
   totals.set(scenario.key, total);
 }
 
@@ -555,7 +569,6 @@ try {
   await ask(child, { command: 'close' }).catch(() => undefined);
 }
 
-const cores = availableParallelism();
 const rateOf = (key: string) => {
   const total = totals.get(key);
   return total ? total.count / total.seconds : 0;
@@ -646,13 +659,20 @@ for (const row of [...rows, ...usersRows]) {
 const refreshRows = rows.filter((row) => row.key.startsWith('refresh') && totals.has(row.key));
 if (refreshRows.length > 0) {
   console.log(
-    `\n${'refresh, per core'.padEnd(44)} ${perCoreLabel.padStart(17)} ${`rate ÷ ${cores} cores`.padStart(16)} ${'per s of server CPU'.padStart(20)}`,
+    `\n${'refresh, per core'.padEnd(44)} ${perCoreLabel.padStart(17)} ${`rate ÷ ${cores} cores`.padStart(16)} ${'per s of server CPU'.padStart(20)} ${'server on its core'.padStart(19)} ${'others on it'.padStart(13)}`,
   );
   for (const row of refreshRows) {
+    const total = totals.get(row.key) as Totals;
     const rate = rateOf(row.key);
     const perCpuSecond = cpuOf(row.key) > 0 ? 1e6 / cpuOf(row.key) : 0;
+    // How much of its core the server used, and how much went to other processes scheduled there
+    // (the rest was idle: the server waiting for its client or the disk).
+    const serverShare = total.cpuMicros / 1e6 / total.seconds;
+    const othersShare = corePlan.pinned
+      ? Math.max(0, total.coreBusySeconds - total.cpuMicros / 1e6) / total.seconds
+      : undefined;
     console.log(
-      `${row.name.padEnd(44)} ${`${perCoreOf(rate).toFixed(0)}/s`.padStart(17)} ${`${(rate / cores).toFixed(0)}/s`.padStart(16)} ${`${perCpuSecond.toFixed(0)}/s`.padStart(20)}`,
+      `${row.name.padEnd(44)} ${`${perCoreOf(rate).toFixed(0)}/s`.padStart(17)} ${`${(rate / cores).toFixed(0)}/s`.padStart(16)} ${`${perCpuSecond.toFixed(0)}/s`.padStart(20)} ${`${(serverShare * 100).toFixed(0)} %`.padStart(19)} ${(othersShare === undefined ? '—' : `${(othersShare * 100).toFixed(0)} %`).padStart(13)}`,
     );
   }
 }
