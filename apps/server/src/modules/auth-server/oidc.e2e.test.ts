@@ -1,3 +1,4 @@
+import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
@@ -77,6 +78,28 @@ describe('discovery', () => {
     };
     expect(jwks.keys.map((key) => key.alg).sort()).toEqual(['ES256', 'RS256']);
     for (const key of jwks.keys) expect(key).not.toHaveProperty('d');
+  });
+});
+
+describe('ID token signatures', () => {
+  it('verify against the published key set: ES256, the active key, from both grants', async () => {
+    const jwks = (await (
+      await fetch(`${origin}/.well-known/openid-configuration/jwks`)
+    ).json()) as JSONWebKeySet;
+    const keySet = createLocalJWKSet(jwks);
+    const signedIn = await passwordGrant({ username: 'admin', password: TEST_ADMIN_PASSWORD });
+    const refreshed = await client.refreshTokenGrant(config, signedIn.refresh_token as string);
+    for (const idToken of [signedIn.id_token, refreshed.id_token]) {
+      const { payload, protectedHeader } = await jwtVerify(idToken as string, keySet, {
+        issuer: origin,
+        audience: WEB_CLIENT,
+      });
+      expect(protectedHeader).toEqual({
+        alg: 'ES256',
+        kid: jwks.keys.find((key) => key.alg === 'ES256')?.kid,
+      });
+      expect(payload).toMatchObject({ name: 'admin', preferred_username: 'admin' });
+    }
   });
 });
 

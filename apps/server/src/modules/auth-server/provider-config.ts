@@ -3,6 +3,7 @@ import type { AuthServerConfig } from '../../config.js';
 import type { AccountLookup, AccountSnapshot } from './account-lookup.js';
 import { FIRST_PARTY_CLIENTS, SCOPES, webClient } from './clients.js';
 import type { OidcStore } from './kysely-adapter.js';
+import { NodeCryptoSigningKey } from './node-crypto-signing-key.js';
 import type { ProviderPages } from './provider-pages.js';
 import type { KeySet } from './signing-keys.js';
 
@@ -78,7 +79,8 @@ export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
   return {
     adapter: store.adapterFor,
     clients: [client],
-    jwks: { keys: keys.jwks },
+    // Signed on the calling thread with keys parsed once (node-crypto-signing-key.ts).
+    jwks: { keys: keys.jwks.map((jwk) => new NodeCryptoSigningKey(jwk)) },
     cookies: {
       keys: keys.cookieKeys,
       long: { httpOnly: true, sameSite: 'lax' },
@@ -137,6 +139,9 @@ export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
       (code.scopes.has('offline_access') || FIRST_PARTY_CLIENTS.has(client.clientId)),
     features: {
       devInteractions: { enabled: false },
+      // Lets `jwks` hold NodeCryptoSigningKey instances. Experimental in oidc-provider: a version
+      // that changes the interface refuses to start until this ack is revisited.
+      externalSigningSupport: { enabled: true, ack: 'experimental-01' },
       pushedAuthorizationRequests: { enabled: false },
       userinfo: { enabled: true },
       revocation: {
