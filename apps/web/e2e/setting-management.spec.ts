@@ -334,6 +334,25 @@ test.describe('settings: emailing (es-MX)', () => {
     await expect(alert).toContainText('ECONNREFUSED');
     await expect(modal).toBeVisible();
   });
+
+  test('remove the stored password: the field is disabled, then the option is gone', async ({
+    page,
+  }) => {
+    const form = await saveWorkingSettings(page, culture, 'Viñeta');
+    const remove = page.getByLabel(text(culture, 'AbpSettingManagement::RemoveStoredSmtpPassword'));
+    await remove.check();
+    await expect(form.password).toBeDisabled();
+    await saveAndWait(page, form.save);
+    await expect(remove).toBeHidden();
+    await expect(form.password).toBeEnabled();
+    await expect(form.password).not.toHaveAccessibleDescription(
+      text(culture, 'AbpSettingManagement::SmtpPasswordIsStored'),
+    );
+    const stored = await ok<{ hasSmtpPassword: boolean }>(api.get(emailingUrl));
+    expect(stored.hasSmtpPassword).toBe(false);
+    // Put the working password back for the tests after this one.
+    await saveWorkingSettings(page, culture, 'Viñeta');
+  });
 });
 
 test('settings in English: the labels, and the toast after saving', async ({ page, request }) => {

@@ -71,8 +71,14 @@ export const UpdateEmailSettingsDto = z
     smtpDomain: optionalString(L.maxValueLength),
     smtpUserName: optionalString(L.maxValueLength),
     smtpPassword: optionalString(L.maxValueLength).describe(
-      'Empty or absent: the stored password is kept.',
+      'Empty or absent: the stored password is kept (unless clearSmtpPassword).',
     ),
+    clearSmtpPassword: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Not in ABP (whose GET returns the password for the form to send back): true removes the stored password. A non-empty smtpPassword is stored instead.',
+      ),
   })
   .meta({ id: 'UpdateEmailSettingsDto' });
 export type UpdateEmailSettingsDto = z.infer<typeof UpdateEmailSettingsDto>;

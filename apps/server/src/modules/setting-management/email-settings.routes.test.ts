@@ -131,6 +131,17 @@ describe('the host', () => {
     expect(t.app.services.encryption.decrypt(row?.value ?? '')).toBe(SMTP_PASSWORD);
   });
 
+  it('removes the stored password when asked, and stores a new one given with the request', async () => {
+    const cleared = { ...hostSettings(hostSmtp.port, ''), clearSmtpPassword: true };
+    expect((await save(host, cleared)).statusCode).toBe(204);
+    expect((await get(host)).json()).toMatchObject({ hasSmtpPassword: false });
+    expect(await storedPasswords()).toEqual([]);
+    const replaced = { ...hostSettings(hostSmtp.port), clearSmtpPassword: true };
+    expect((await save(host, replaced)).statusCode).toBe(204);
+    const [row] = await storedPasswords();
+    expect(t.app.services.encryption.decrypt(row?.value ?? '')).toBe(SMTP_PASSWORD);
+  });
+
   it('sends a test e-mail through its SMTP server, authenticated', async () => {
     expect((await sendTest(host, 'Prueba del host')).statusCode).toBe(204);
     expect(hostSmtp.received.at(-1)).toMatchObject({
@@ -200,6 +211,29 @@ describe('a tenant', () => {
     expect(tenantSmtp.received.at(-1)?.headers.subject).toBe('Inquilino propio');
     const rows = await storedPasswords();
     expect(rows.map((row) => row.providerName)).toEqual(['G', 'T']);
+  });
+
+  it("removes its own password without falling back to the host's", async () => {
+    const own = {
+      ...hostSettings(tenantSmtp.port, 'Tenant-Smtp-1'),
+      defaultFromDisplayName: 'Acme',
+    };
+    expect((await save(tenant, own)).statusCode).toBe(204);
+    expect((await get(tenant)).json()).toMatchObject({ hasSmtpPassword: true });
+    expect(
+      (await save(tenant, { ...own, smtpPassword: '', clearSmtpPassword: true })).statusCode,
+    ).toBe(204);
+    expect((await get(tenant)).json()).toMatchObject({ hasSmtpPassword: false });
+    expect((await get(host)).json()).toMatchObject({ hasSmtpPassword: true });
+    const rows = await storedPasswords();
+    const decrypted = rows.map((row) => [
+      row.providerName,
+      t.app.services.encryption.decrypt(row.value ?? ''),
+    ]);
+    expect(decrypted).toEqual([
+      ['G', SMTP_PASSWORD],
+      ['T', ''],
+    ]);
   });
 
   it('loses access again when the host switches the feature off', async () => {

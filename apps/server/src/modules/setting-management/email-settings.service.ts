@@ -18,7 +18,8 @@ const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
  * values; a tenant reads its own values falling back to the host's and writes its own.
  *
  * Two departures, both about the password. It is never returned (`smtpPassword` is always '',
- * `hasSmtpPassword` says whether one applies), and an empty password on save keeps the stored one.
+ * `hasSmtpPassword` says whether one applies), and an empty password on save keeps the stored one
+ * (`clearSmtpPassword` removes it: without ABP's round trip of the password there is no other way).
  * A tenant that saves stores every field itself, its password included ('' when it has none):
  * otherwise a tenant could point the host's SMTP user and password at a server of its own.
  */
@@ -72,6 +73,8 @@ export function createEmailSettingsService(deps: {
           await settings.setForProvider(name, value, provider, key);
         if (input.smtpPassword) {
           await settings.setForProvider(MailSetting.Password, input.smtpPassword, provider, key);
+        } else if (input.clearSmtpPassword) {
+          await settings.setForProvider(MailSetting.Password, text(null), provider, key);
         } else if (
           tenantId !== null &&
           (await settings.getForProvider(MailSetting.Password, provider, key)) === null

@@ -3,6 +3,7 @@ import { createTestServices } from '../../../test/create-test-services.js';
 import type { Services } from '../../services.js';
 import { withinTenant } from '../data/data-scope.js';
 import { ROLE_PROVIDER, USER_PROVIDER } from './permission-checker.js';
+import { evaluatePolicy } from './policy-expression.js';
 
 const TENANT = '00000000-0000-4000-8000-0000000000e1';
 let services: Services;
@@ -72,6 +73,33 @@ describe('permission checker', () => {
       expect(await services.permissions.isGranted(editor, 'AbpTenantManagement.Tenants')).toBe(
         true,
       );
+    });
+  });
+
+  it('answers a policy of several names as the whole granted set would', async () => {
+    await withinTenant(TENANT, async () => {
+      // Needs a feature a tenant lacks by default: granted, yet not counted.
+      await services.permissions.setGranted(
+        'SettingManagement.Emailing',
+        ROLE_PROVIDER,
+        'editor',
+        true,
+      );
+      const granted = await services.permissions.grantedNames(editor);
+      expect(granted.has('SettingManagement.Emailing')).toBe(false);
+      for (const policy of [
+        'AbpIdentity.Users',
+        'AbpIdentity.Users && AbpTenantManagement.Tenants',
+        'AbpTenantManagement.Tenants || AbpIdentity.Users',
+        'AbpIdentity.Users.Create && AbpIdentity.Users',
+        'Unknown.Permission || AbpIdentity.Roles',
+        'SettingManagement.Emailing',
+        'SettingManagement.Emailing || AbpIdentity.Users',
+      ]) {
+        expect(await services.permissions.isGranted(editor, policy), policy).toBe(
+          evaluatePolicy(policy, (name) => granted.has(name)),
+        );
+      }
     });
   });
 

@@ -2,7 +2,7 @@ import type { Cache } from '../caching/cache.js';
 import { currentDataScope, withinTenant } from '../data/data-scope.js';
 import type { PermissionDefinition, PermissionRegistry } from './permission-definitions.js';
 import type { PermissionGrantRepository } from './permission-grant.repository.js';
-import { evaluatePolicy } from './policy-expression.js';
+import { evaluatePolicy, policyNames } from './policy-expression.js';
 
 /**
  * Who is asking: a user's id and role names (ABP's `U` and `R` providers), and the OAuth client
@@ -66,26 +66,37 @@ export function createPermissionChecker(deps: {
     return true;
   }
 
-  async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
-    const granted = new Set<string>();
-    if (!subject) return granted;
+  /** The subject's grant lists: its own, its roles', its client's (cached, see `grantsOf`). */
+  function grantListsOf(subject: PermissionSubject): Promise<(readonly string[])[]> {
     const { clientId } = subject;
-    const lists = await Promise.all([
+    return Promise.all([
       grantsOf(USER_PROVIDER, subject.userId),
       ...subject.roles.map((role) => grantsOf(ROLE_PROVIDER, role)),
       ...(clientId ? [withinTenant(null, () => grantsOf(CLIENT_PROVIDER, clientId))] : []),
     ]);
+  }
+
+  /**
+   * Whether a granted name counts here: defined, available on this side, its features on. Most
+   * permissions require no feature and get their answer without a promise: this runs for every
+   * guarded request, and every promise costs the request scope's async hooks.
+   */
+  function counts(name: string, tenant: string | null): boolean | Promise<boolean> {
+    const definition = registry.get(name);
+    if (!definition || !registry.isAvailable(definition, tenant)) return false;
+    return definition.requiredFeatures ? featuresAllow(definition, tenant) : true;
+  }
+
+  async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
+    const granted = new Set<string>();
+    if (!subject) return granted;
+    const lists = await grantListsOf(subject);
     const tenant = tenantId();
     for (const list of lists) {
       for (const name of list) {
-        const definition = registry.get(name);
-        if (
-          definition &&
-          registry.isAvailable(definition, tenant) &&
-          (await featuresAllow(definition, tenant))
-        ) {
-          granted.add(name);
-        }
+        if (granted.has(name)) continue;
+        const verdict = counts(name, tenant);
+        if (verdict === true || (verdict !== false && (await verdict))) granted.add(name);
       }
     }
     return granted;
@@ -94,9 +105,17 @@ export function createPermissionChecker(deps: {
   return {
     grantsOf,
     grantedNames,
+    /** Checks only the names the policy mentions (a route guard's one or two), not every grant. */
     async isGranted(subject: PermissionSubject | null, policy: string): Promise<boolean> {
       if (!subject) return false;
-      const granted = await grantedNames(subject);
+      const lists = await grantListsOf(subject);
+      const tenant = tenantId();
+      const granted = new Set<string>();
+      for (const name of policyNames(policy)) {
+        if (!lists.some((list) => list.includes(name))) continue;
+        const verdict = counts(name, tenant);
+        if (verdict === true || (verdict !== false && (await verdict))) granted.add(name);
+      }
       return evaluatePolicy(policy, (name) => granted.has(name));
     },
     async setGranted(name: string, providerName: string, providerKey: string, isGranted: boolean) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluatePolicy } from './policy-expression.js';
+import { evaluatePolicy, policyNames } from './policy-expression.js';
 
 const granted = new Set(['A', 'B']);
 const isGranted = (name: string) => granted.has(name);
@@ -20,5 +20,17 @@ describe('evaluatePolicy', () => {
     ['&& A', false],
   ])('%s → %s', (expression, expected) => {
     expect(evaluatePolicy(expression, isGranted)).toBe(expected);
+  });
+});
+
+describe('policyNames', () => {
+  it.each([
+    ['A', ['A']],
+    [' A || B && C ', ['A', 'B', 'C']],
+    ['A && A || A', ['A']],
+    ['A ||', ['A']],
+    ['', []],
+  ])('%j → %j', (expression, expected) => {
+    expect(policyNames(expression)).toEqual(expected);
   });
 });

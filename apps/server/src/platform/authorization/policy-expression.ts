@@ -12,3 +12,16 @@ export function evaluatePolicy(expression: string, isGranted: (name: string) => 
       .every((name) => name.length > 0 && isGranted(name)),
   );
 }
+
+const namesOfPolicy = new Map<string, readonly string[]>();
+
+/** The distinct permission names an expression mentions (memoized: policies are route constants). */
+export function policyNames(expression: string): readonly string[] {
+  let names = namesOfPolicy.get(expression);
+  if (!names) {
+    const all = expression.split('||').flatMap((part) => part.split('&&'));
+    names = [...new Set(all.map((name) => name.trim()).filter((name) => name.length > 0))];
+    if (namesOfPolicy.size < 10_000) namesOfPolicy.set(expression, names);
+  }
+  return names;
+}

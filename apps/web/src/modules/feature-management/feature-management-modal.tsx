@@ -6,6 +6,7 @@ import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { confirmation } from '#src/theme/confirmation/confirmation';
 import { BusyButton } from '#src/theme/form/busy-button';
+import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
 import { toaster } from '#src/theme/toast/toaster';
 import { type FeatureProvider, useFeatures } from './api/get-features';
@@ -45,8 +46,6 @@ function affectsCurrentSession(providerKey: string | undefined): boolean {
   if (!configuration) return false;
   return (configuration.currentTenant.id ?? undefined) === (providerKey || undefined);
 }
-
-const savedToast = { key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' };
 
 function showRemoteError(error: unknown) {
   const remote = error instanceof RestError ? error.remoteError : undefined;
@@ -139,7 +138,7 @@ function FeatureForm({
     try {
       await update.mutateAsync({ provider, body: { features: pending } });
       if (affectsCurrentSession(providerKey)) await refreshAppConfiguration();
-      toaster.success(savedToast);
+      toaster.success(savedSuccessfully);
       onVisibleChange(false);
     } catch (error) {
       showRemoteError(error);

@@ -8,6 +8,7 @@ import { refreshAppConfiguration } from '#src/core/app-configuration/get-applica
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
+import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
 import { toaster } from '#src/theme/toast/toaster';
 import { usePermissions } from './api/get-permissions';
@@ -96,7 +97,7 @@ function PermissionForm({
         body: { permissions: pending },
       });
       if (affectsCurrentUser(providerName, providerKey)) await refreshAppConfiguration();
-      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
+      toaster.success(savedSuccessfully);
       onVisibleChange(false);
     } catch (error) {
       const remote = error instanceof RestError ? error.remoteError : undefined;

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
+import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { FormModal } from '#src/theme/modal/form-modal';
@@ -67,7 +68,7 @@ function ConnectionStringForm({
         id: tenant.id,
         value: values.useSharedDatabase ? null : values.connectionString.trim(),
       });
-      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
+      toaster.success(savedSuccessfully);
       onClose();
     } catch (error) {
       // The server says why (wrong engine, the shared file itself, the driver's own message).

@@ -1,15 +1,12 @@
 import type { TenantDto } from '@vineta/contracts/tenant-management/tenant';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
-import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
+import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { FormModal } from '#src/theme/modal/form-modal';
 import { Modal } from '#src/theme/modal/modal';
-import { showErrorToast } from '#src/theme/toast/show-error-toast';
-import { toaster } from '#src/theme/toast/toaster';
 import { ActiveCheckbox } from './active-checkbox';
 import { useTenant } from './api/get-tenant';
 import { useSaveTenant } from './api/save-tenant';
@@ -44,25 +41,21 @@ function EditTenantForm({ tenant, onClose }: { tenant: TenantDto; onClose: () =>
   });
   const { isDirty, isValid } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({
-        id: tenant.id,
-        body: {
-          ...values,
-          concurrencyStamp: tenant.concurrencyStamp,
-          extraProperties: tenant.extraProperties,
-        },
-      });
-      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
-      onClose();
-    } catch (error) {
-      // A concurrency conflict (409) arrives with the server's localized message.
-      const remote = error instanceof RestError ? error.remoteError : undefined;
-      applyValidationErrors(remote, form.setError, tenantFormFields);
-      showErrorToast(error);
-    }
-  });
+  // A concurrency conflict (409) arrives with the server's localized message, in the toast.
+  const submit = form.handleSubmit((values) =>
+    saveWithFeedback(
+      () =>
+        save.mutateAsync({
+          id: tenant.id,
+          body: {
+            ...values,
+            concurrencyStamp: tenant.concurrencyStamp,
+            extraProperties: tenant.extraProperties,
+          },
+        }),
+      { setError: form.setError, fields: tenantFormFields, onSaved: onClose },
+    ),
+  );
 
   return (
     <FormModal

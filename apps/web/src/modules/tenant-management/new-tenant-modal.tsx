@@ -1,14 +1,11 @@
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
-import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
 import { PasswordField } from '#src/theme/form/password-field';
+import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { FormModal } from '#src/theme/modal/form-modal';
-import { showErrorToast } from '#src/theme/toast/show-error-toast';
-import { toaster } from '#src/theme/toast/toaster';
 import { ActiveCheckbox } from './active-checkbox';
 import { useSaveTenant } from './api/save-tenant';
 import { type NewTenantValues, newTenantSchema, tenantFormFields } from './tenant-form-schema';
@@ -31,17 +28,13 @@ export function NewTenantModal({ onClose }: { onClose: () => void }) {
   });
   const { isDirty, isValid } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ body: values });
-      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
-      onClose();
-    } catch (error) {
-      const remote = error instanceof RestError ? error.remoteError : undefined;
-      applyValidationErrors(remote, form.setError, tenantFormFields);
-      showErrorToast(error);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    saveWithFeedback(() => save.mutateAsync({ body: values }), {
+      setError: form.setError,
+      fields: tenantFormFields,
+      onSaved: onClose,
+    }),
+  );
 
   return (
     <FormModal

@@ -18,10 +18,21 @@ export function createUserCounts(cacheHub: CacheHub) {
   const tenantKey = (tenantId: string | null) => tenantId ?? 'host';
 
   return {
-    async get(tenantId: string | null, filterKey: string, count: () => Promise<number>) {
+    /** The cached total, without a promise when it is known (every list request asks). */
+    get(
+      tenantId: string | null,
+      filterKey: string,
+      count: () => Promise<number>,
+    ): number | Promise<number> {
       const tenant = tenantKey(tenantId);
-      const generation = await generations.getOrAdd(tenant, async () => crypto.randomUUID());
-      return totals.getOrAdd(`${tenant}|${generation}|${filterKey}`, count);
+      const generation = generations.get(tenant);
+      const known =
+        generation === undefined ? undefined : totals.get(`${tenant}|${generation}|${filterKey}`);
+      if (known !== undefined) return known;
+      return (async () => {
+        const current = await generations.getOrAdd(tenant, async () => crypto.randomUUID());
+        return totals.getOrAdd(`${tenant}|${current}|${filterKey}`, count);
+      })();
     },
     /** After a committed write to the tenant's users (the users repository calls it). */
     invalidate: (tenantId: string | null) => generations.invalidate(tenantKey(tenantId)),

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { AppDataContext } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
 import { acrossAllTenants } from '../../../platform/data/data-scope.js';
+import { createPreparedQueries } from '../../../platform/data/prepared-query.js';
 import type { SortOrder } from '../list-sorting.js';
 import type { IdentityUserRow } from './users.repository.js';
 
@@ -77,28 +78,53 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const ftsQuery = (grams: readonly string[]) =>
   grams.map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' ');
 
+/** A filter's values as named parameters: each word, and the trigram index's query. */
+type FilterParameters = Record<string, string>;
+
 /**
  * The users list's queries. Words are matched exactly with `instr`/`strpos` on `search_text`; the
  * trigram index (FTS5 on SQLite, pg_trgm's GIN on PostgreSQL) only narrows the rows to test, and
  * only with the trigrams the caller chose (the rarest: a trigram that every user has, like "USE"
  * in "user000123", would make the index read the whole tenant).
+ *
+ * Every query is a prepared shape (decision 008), keyed by what its SQL depends on: the sort, the
+ * number of words and trigrams, the plan. The words and trigrams themselves are parameters.
  */
 export function createUserListRepository(data: AppDataContext) {
   const postgres = data.dialect === 'postgres';
+  const prepared = createPreparedQueries(data);
 
-  function matching(terms: readonly string[], indexGrams: readonly string[]) {
+  function filterParameters(terms: readonly string[], indexGrams: readonly string[]) {
+    const parameters: FilterParameters = {};
+    terms.forEach((term, i) => {
+      parameters[`term${i}`] = term;
+    });
+    if (indexGrams.length === 0) return parameters;
+    if (!postgres) parameters.fts = ftsQuery(indexGrams);
+    else {
+      indexGrams.forEach((gram, i) => {
+        parameters[`gram${i}`] = `%${escapeLike(gram)}%`;
+      });
+    }
+    return parameters;
+  }
+
+  /** The filter's condition, on the placeholders of `filterParameters`' names. */
+  function matching(p: Readonly<Record<string, unknown>>, termCount: number, gramCount: number) {
     return (eb: ExpressionBuilder<Database, 'identityUsers'>) => {
       const searchText = sql.ref('searchText');
-      const exact = terms.map((term) =>
+      const exact = Array.from({ length: termCount }, (_, i) =>
         postgres
-          ? sql<SqlBool>`strpos(${searchText}, ${term}) > 0`
-          : sql<SqlBool>`instr(${searchText}, ${term}) > 0`,
+          ? sql<SqlBool>`strpos(${searchText}, ${p[`term${i}`]}) > 0`
+          : sql<SqlBool>`instr(${searchText}, ${p[`term${i}`]}) > 0`,
       );
-      if (indexGrams.length === 0) return eb.and(exact);
+      if (gramCount === 0) return eb.and(exact);
       const narrowing = postgres
-        ? indexGrams.map((gram) => eb('searchText', 'like', `%${escapeLike(gram)}%`))
+        ? Array.from({ length: gramCount }, (_, i) =>
+            eb('searchText', 'like', p[`gram${i}`] as string),
+          )
         : [
-            sql<SqlBool>`${sql.ref('identityUsers.rowid')} in (select rowid from identity_users_search where identity_users_search match ${ftsQuery(indexGrams)})`,
+            sql<SqlBool>`${sql.ref('identityUsers.rowid')} in (select rowid from identity_users_search where identity_users_search match ${p.fts})`,
           ];
       return eb.and([...narrowing, ...exact]);
     };
@@ -106,13 +132,18 @@ export function createUserListRepository(data: AppDataContext) {
 
   /** How many users of the current tenant match (all of them without terms). */
   async function count(terms: readonly string[], indexGrams: readonly string[]): Promise<number> {
-    const row = await data
-      .query()
-      .selectFrom('identityUsers')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .$if(terms.length > 0, (query) => query.where(matching(terms, indexGrams)))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    const [row] = await prepared.execute(
+      `users.count|${terms.length}|${indexGrams.length}`,
+      filterParameters(terms, indexGrams),
+      (db, p) =>
+        db
+          .selectFrom('identityUsers')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .$if(terms.length > 0, (query) =>
+            query.where(matching(p, terms.length, indexGrams.length)),
+          ),
+    );
+    return Number(row?.count ?? 0);
   }
 
   return {
@@ -127,61 +158,63 @@ export function createUserListRepository(data: AppDataContext) {
     page(query: UserPageQuery): Promise<ListedUser[]> {
       const { direction } = query.sort;
       const sortColumn = sortColumns[query.sort.key];
-      if (
-        query.indexGrams.length === 0 &&
-        query.terms.length === 0 &&
-        query.skipCount >= LATE_LOOKUP_FROM
-      ) {
+      const { terms, indexGrams } = query;
+      const paging = { skip: query.skipCount, take: query.maxResultCount };
+      const sorted = `${query.sort.key}|${direction}`;
+      if (indexGrams.length === 0 && terms.length === 0 && query.skipCount >= LATE_LOOKUP_FROM) {
         // Late row lookup: the skipped entries are walked in the sort index alone (it covers the
         // sort column and the id, so no row is read for them), and only the page's rows are read.
-        const pageIds = data
-          .query()
-          .selectFrom('identityUsers')
-          .select('id')
-          .orderBy(sortColumn, direction)
-          .orderBy('id', direction)
-          .limit(query.maxResultCount)
-          .offset(query.skipCount);
-        return data
-          .query()
-          .selectFrom('identityUsers')
-          .select(listedColumns)
-          .where('id', 'in', pageIds)
-          .orderBy(sortColumn, direction)
-          .orderBy('id', direction)
-          .execute();
+        return prepared.execute(`users.page.late|${sorted}`, paging, (db, p) =>
+          db
+            .selectFrom('identityUsers')
+            .select(listedColumns)
+            .where(
+              'id',
+              'in',
+              db
+                .selectFrom('identityUsers')
+                .select('id')
+                .orderBy(sortColumn, direction)
+                .orderBy('id', direction)
+                .limit(p.take)
+                .offset(p.skip),
+            )
+            .orderBy(sortColumn, direction)
+            .orderBy('id', direction),
+        );
       }
-      if (query.indexGrams.length === 0) {
-        return data
-          .query()
-          .selectFrom('identityUsers')
-          .select(listedColumns)
-          .$if(query.terms.length > 0, (q) => q.where(matching(query.terms, [])))
-          .orderBy(sortColumn, direction)
-          .orderBy('id', direction)
-          .limit(query.maxResultCount)
-          .offset(query.skipCount)
-          .execute();
+      const parameters = { ...filterParameters(terms, indexGrams), ...paging };
+      if (indexGrams.length === 0) {
+        return prepared.execute(`users.page.walk|${sorted}|${terms.length}`, parameters, (db, p) =>
+          db
+            .selectFrom('identityUsers')
+            .select(listedColumns)
+            .$if(terms.length > 0, (q) => q.where(matching(p, terms.length, 0)))
+            .orderBy(sortColumn, direction)
+            .orderBy('id', direction)
+            .limit(p.take)
+            .offset(p.skip),
+        );
       }
       // The matches first, then their order. On PostgreSQL `offset 0` keeps the planner from
       // merging the two and walking the sort index instead, which it prefers under a LIMIT when
       // it misjudges how rare the trigrams are. (SQLite goes through the FTS table anyway.)
-      const matches = data
-        .query()
-        .selectFrom('identityUsers')
-        .select([...new Set([...listedColumns, sortColumn])])
-        .where(matching(query.terms, query.indexGrams))
-        .$if(postgres, (q) => q.offset(0))
-        .as('matches');
-      return data
-        .query()
-        .selectFrom(matches)
-        .select(listedColumns.map((column) => `matches.${column}` as const))
-        .orderBy(`matches.${sortColumn}`, direction)
-        .orderBy('matches.id', direction)
-        .limit(query.maxResultCount)
-        .offset(query.skipCount)
-        .execute();
+      const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}`;
+      return prepared.execute(shape, parameters, (db, p) => {
+        const matches = db
+          .selectFrom('identityUsers')
+          .select([...new Set([...listedColumns, sortColumn])])
+          .where(matching(p, terms.length, indexGrams.length))
+          .$if(postgres, (q) => q.offset(0))
+          .as('matches');
+        return db
+          .selectFrom(matches)
+          .select(listedColumns.map((column) => `matches.${column}` as const))
+          .orderBy(`matches.${sortColumn}`, direction)
+          .orderBy('matches.id', direction)
+          .limit(p.take)
+          .offset(p.skip);
+      });
     },
   };
 }

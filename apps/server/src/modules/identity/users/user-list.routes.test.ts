@@ -1,3 +1,4 @@
+import { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
 import { type ApiClient, adminClient, createUser } from '../../../../test/identity-api.js';
@@ -137,5 +138,33 @@ describe('users list', () => {
     expect(names(await list('filter=renamed'))).toEqual(['renamed1']);
     await admin.delete(`/api/identity/users/${user.id}`);
     expect((await list('filter=renamed')).totalCount).toBe(0);
+  });
+
+  it('answers each item as the contract writes it: every field, nulls, extra properties, nothing else', async () => {
+    await withinTenant(null, () =>
+      testApp.app.services.data
+        .query()
+        .updateTable('identityUsers')
+        .set({ extraProperties: JSON.stringify({ department: 'Ventas', level: 3, tags: ['a'] }) })
+        .where('userName', '=', 'member03')
+        .execute(),
+    );
+    const response = await admin.get('/api/identity/users?filter=member03');
+    const [item] = response.json().items;
+    const byId = (await admin.get(`/api/identity/users/${item.id}`)).json();
+    // The single-user route still goes through zod: the same DTO, field for field.
+    expect(item).toEqual(byId);
+    expect(Object.keys(item).sort()).toEqual(Object.keys(IdentityUserDto.shape).sort());
+    expect(item).toMatchObject({
+      userName: 'member03',
+      tenantId: null,
+      lockoutEnd: null,
+      deletionTime: null,
+      isDeleted: false,
+      isActive: true,
+      creationTime: '2026-01-01T00:00:47.000Z',
+      extraProperties: { department: 'Ventas', level: 3, tags: ['a'] },
+    });
+    expect(response.body).not.toMatch(/passwordHash|securityStamp|searchText|normalized/);
   });
 });

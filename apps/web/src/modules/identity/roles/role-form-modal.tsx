@@ -5,15 +5,12 @@ import {
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
-import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
+import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { FormModal } from '#src/theme/modal/form-modal';
 import { Modal } from '#src/theme/modal/modal';
-import { showErrorToast } from '#src/theme/toast/show-error-toast';
-import { toaster } from '#src/theme/toast/toaster';
 import { useRole } from '../api/get-role';
 import { useSaveRole } from '../api/save-role';
 
@@ -71,28 +68,24 @@ function RoleFormBody({
   });
   const { isDirty, isValid } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(
-        role
-          ? {
-              id: role.id,
-              body: {
-                ...values,
-                concurrencyStamp: role.concurrencyStamp,
-                extraProperties: role.extraProperties,
-              },
-            }
-          : { body: values },
-      );
-      toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
-      onClose();
-    } catch (error) {
-      const remote = error instanceof RestError ? error.remoteError : undefined;
-      applyValidationErrors(remote, form.setError, ['name']);
-      showErrorToast(error);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    saveWithFeedback(
+      () =>
+        save.mutateAsync(
+          role
+            ? {
+                id: role.id,
+                body: {
+                  ...values,
+                  concurrencyStamp: role.concurrencyStamp,
+                  extraProperties: role.extraProperties,
+                },
+              }
+            : { body: values },
+        ),
+      { setError: form.setError, fields: ['name'], onSaved: onClose },
+    ),
+  );
 
   return (
     <FormModal

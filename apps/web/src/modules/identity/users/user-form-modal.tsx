@@ -8,16 +8,13 @@ import {
   useCurrentUser,
   useSetting,
 } from '#src/core/app-configuration/app-configuration-store';
-import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { useStore } from '#src/core/store';
-import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { passwordRulesFrom } from '#src/theme/form/password-validators';
+import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
-import { showErrorToast } from '#src/theme/toast/show-error-toast';
-import { toaster } from '#src/theme/toast/toaster';
 import { useAssignableRoles } from '../api/get-assignable-roles';
 import { useUser } from '../api/get-user';
 import { useUserRoles } from '../api/get-user-roles';
@@ -113,27 +110,23 @@ function UserFormBody({
         surname: values.surname || null,
         phoneNumber: values.phoneNumber || null,
       };
-      try {
-        await save.mutateAsync(
-          user
-            ? {
-                id: user.id,
-                body: {
-                  ...body,
-                  password: values.password || null,
-                  concurrencyStamp: user.concurrencyStamp,
-                  extraProperties: user.extraProperties,
-                },
-              }
-            : { body: { ...body, password: values.password } },
-        );
-        toaster.success({ key: 'AbpUi::SavedSuccessfully', defaultValue: 'Saved successfully' });
-        onClose();
-      } catch (error) {
-        const remote = error instanceof RestError ? error.remoteError : undefined;
-        applyValidationErrors(remote, form.setError, userFormFields);
-        showErrorToast(error);
-      }
+      await saveWithFeedback(
+        () =>
+          save.mutateAsync(
+            user
+              ? {
+                  id: user.id,
+                  body: {
+                    ...body,
+                    password: values.password || null,
+                    concurrencyStamp: user.concurrencyStamp,
+                    extraProperties: user.extraProperties,
+                  },
+                }
+              : { body: { ...body, password: values.password } },
+          ),
+        { setError: form.setError, fields: userFormFields, onSaved: onClose },
+      );
     },
     () => setTab('info'),
   );

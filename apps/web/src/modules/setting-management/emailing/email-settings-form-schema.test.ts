@@ -33,6 +33,7 @@ describe('the e-mail settings form', () => {
       smtpDomain: '',
       smtpUserName: 'mailer',
       smtpPassword: '',
+      clearSmtpPassword: false,
     });
   });
 
@@ -69,5 +70,10 @@ describe('the e-mail settings form', () => {
       smtpPort: 587,
       smtpPassword: '',
     });
+  });
+
+  it('sends no password with the request to remove the stored one', () => {
+    const values = { ...toFormValues(stored), smtpPassword: 'typed', clearSmtpPassword: true };
+    expect(toUpdateInput(values)).toMatchObject({ smtpPassword: '', clearSmtpPassword: true });
   });
 });

@@ -33,6 +33,7 @@ export const EmailSettingsForm = UpdateEmailSettingsDto.extend({
   smtpDomain: z.string().max(L.maxValueLength),
   smtpUserName: z.string().max(L.maxValueLength),
   smtpPassword: z.string().max(L.maxValueLength),
+  clearSmtpPassword: z.boolean(),
 });
 export type EmailSettingsForm = z.infer<typeof EmailSettingsForm>;
 
@@ -47,6 +48,7 @@ export const emailSettingsFields = [
   'smtpDomain',
   'smtpUserName',
   'smtpPassword',
+  'clearSmtpPassword',
 ] as const satisfies readonly (keyof EmailSettingsForm)[];
 
 /** The stored values as form values; the password field always starts empty. */
@@ -61,10 +63,12 @@ export function toFormValues(settings: EmailSettingsDto): EmailSettingsForm {
     smtpDomain: settings.smtpDomain ?? '',
     smtpUserName: settings.smtpUserName ?? '',
     smtpPassword: '',
+    clearSmtpPassword: false,
   };
 }
 
-/** The body of the save; an empty password means 'keep the stored one'. */
+/** The body of the save; an empty password means 'keep the stored one' unless it is removed. */
 export function toUpdateInput(values: EmailSettingsForm): UpdateEmailSettingsDto {
-  return { ...values, smtpPort: Number(values.smtpPort.trim()) };
+  const smtpPassword = values.clearSmtpPassword ? '' : values.smtpPassword;
+  return { ...values, smtpPassword, smtpPort: Number(values.smtpPort.trim()) };
 }

@@ -43,6 +43,7 @@ export function EmailingSettingsForm({ settings, onSendTestEmail }: EmailingSett
     mode: 'onChange',
   });
   const collapsed = form.watch('smtpUseDefaultCredentials');
+  const clearingPassword = form.watch('clearSmtpPassword');
 
   const onValid = async (values: EmailSettingsForm) => {
     if (saving.current) return;
@@ -61,7 +62,10 @@ export function EmailingSettingsForm({ settings, onSendTestEmail }: EmailingSett
     void refreshAppConfiguration().catch(() => undefined);
   };
 
-  const checkbox = (name: 'smtpEnableSsl' | 'smtpUseDefaultCredentials', label: string) => (
+  const checkbox = (
+    name: 'smtpEnableSsl' | 'smtpUseDefaultCredentials' | 'clearSmtpPassword',
+    label: string,
+  ) => (
     <div className="form-check mb-3">
       <input
         className="form-check-input"
@@ -140,10 +144,15 @@ export function EmailingSettingsForm({ settings, onSendTestEmail }: EmailingSett
             type="password"
             label={t('AbpSettingManagement::SmtpPassword')}
             autoComplete="new-password"
+            disabled={clearingPassword}
             hint={
               settings.hasSmtpPassword ? t('AbpSettingManagement::SmtpPasswordIsStored') : undefined
             }
           />
+          {/* ABP's form sends back the password its GET returned; ours never has it, so removing
+              it is a choice of its own. */}
+          {settings.hasSmtpPassword &&
+            checkbox('clearSmtpPassword', t('AbpSettingManagement::RemoveStoredSmtpPassword'))}
         </div>
       </div>
       <div className="d-flex flex-wrap gap-2">

@@ -166,6 +166,34 @@ describe('the Emailing tab', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('removes the stored password when asked: the field is disabled, then the option goes away', async () => {
+    let hasSmtpPassword = true;
+    const requests = scriptedServer((request) => {
+      if (request.method === 'POST') {
+        hasSmtpPassword = false;
+        return new Response(null, { status: 204 });
+      }
+      return request.path === '/api/setting-management/emailing'
+        ? Response.json({ ...stored, smtpUseDefaultCredentials: false, hasSmtpPassword })
+        : undefined;
+    });
+    renderTab();
+    const password = await screen.findByLabelText('Password');
+    fireEvent.input(password, { target: { value: 'typed-then-dropped' } });
+    fireEvent.click(screen.getByLabelText('Remove the stored password'));
+    await waitFor(() => expect(password).toHaveProperty('disabled', true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Successfully saved')).toBeTruthy();
+    expect(posts(requests, '/api/setting-management/emailing')[0]?.body).toMatchObject({
+      smtpPassword: '',
+      clearSmtpPassword: true,
+    });
+    await waitFor(() => expect(screen.queryByLabelText('Remove the stored password')).toBeNull());
+    expect(screen.queryByText('A password is stored. Leave this empty to keep it.')).toBeNull();
+    expect(screen.getByLabelText('Password')).toHaveProperty('disabled', false);
+  });
+
   it('blocks a save with missing required fields and shows why', async () => {
     const requests = scriptedServer(serveStored);
     renderTab();

@@ -1,0 +1,31 @@
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { RestError } from '#src/core/http/remote-service-error';
+import { showErrorToast } from '#src/theme/toast/show-error-toast';
+import { toaster } from '#src/theme/toast/toaster';
+import { applyValidationErrors } from './apply-validation-errors';
+
+export const savedSuccessfully = {
+  key: 'AbpUi::SavedSuccessfully',
+  defaultValue: 'Saved successfully',
+} as const;
+
+/**
+ * A modal form's save as every administration modal does it: on success ABP's 'Saved
+ * successfully' toast, then `onSaved` (usually closing); on failure the server's validation errors
+ * under the form's `fields` and its message in an error toast, the modal left open.
+ */
+export async function saveWithFeedback<T extends FieldValues>(
+  save: () => Promise<unknown>,
+  options: { setError: UseFormSetError<T>; fields: readonly string[]; onSaved: () => void },
+): Promise<void> {
+  try {
+    await save();
+  } catch (error) {
+    const remote = error instanceof RestError ? error.remoteError : undefined;
+    applyValidationErrors(remote, options.setError, options.fields);
+    showErrorToast(error);
+    return;
+  }
+  toaster.success(savedSuccessfully);
+  options.onSaved();
+}
