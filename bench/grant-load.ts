@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { BENCH_ADMIN_PASSWORD } from './bench-shared.js';
+import { describePlan, pinThisProcess, planCores, serverCommand } from './cpu-affinity.js';
+
+/**
+ * One grant's load against the bench server, for A/B comparisons of two builds and for `perf`:
+ * `MODE=refresh|password|stub|argon2 S=<seconds> R=<rounds> npx tsx bench/grant-load.ts` (after
+ * `npm run build`). The server is confined to one core as in `npm run bench`; each round prints
+ * the rate and the server's CPU time per request. `stub` is the password grant with the hash
+ * stubbed out, `argon2` the bare verifications through the server's hasher. The server's pid is
+ * printed before the rounds, for `perf record -p` (with NODE_OPTIONS=--perf-basic-prof).
+ */
+const mode = process.env.MODE ?? 'refresh';
+const seconds = Number(process.env.S ?? 8);
+const rounds = Number(process.env.R ?? 2);
+const connections = 10;
+const plan = planCores();
+if (plan.pinned) pinThisProcess(plan.clientCpus);
+console.log(describePlan(plan));
+
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
+const [command, args] = serverCommand(plan, [
+  '--import',
+  'tsx',
+  join(import.meta.dirname, 'bench-server.ts'),
+]);
+const child = spawn(command, args, {
+  env: { ...process.env, BENCH_PORT: String(port) },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const { address } = await new Promise<{ address: string }>((resolve) =>
+  child.once('message', (message) => resolve(message as { address: string })),
+);
+const ask = <T>(message: object) =>
+  new Promise<T>((resolve) => {
+    child.once('message', (answer) => resolve(answer as T));
+    child.send(message);
+  });
+
+const agent = new Agent({ keepAlive: true, maxSockets: connections });
+const tokenUrl = new URL('/connect/token', address);
+function post(body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      tokenUrl,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (incoming) => {
+        let text = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        incoming.on('end', () =>
+          incoming.statusCode === 200 ? resolve(text) : reject(new Error(text)),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+const passwordBody = new URLSearchParams({
+  grant_type: 'password',
+  client_id: 'Vineta_App',
+  username: 'admin',
+  password: BENCH_ADMIN_PASSWORD,
+  scope: 'openid profile email roles offline_access Vineta',
+}).toString();
+const refreshBody = (token: string) =>
+  new URLSearchParams({
+    grant_type: 'refresh_token',
+    client_id: 'Vineta_App',
+    refresh_token: token,
+  }).toString();
+const chains = await Promise.all(
+  Array.from(
+    { length: connections },
+    async () => (JSON.parse(await post(passwordBody)) as { refresh_token: string }).refresh_token,
+  ),
+);
+
+/** `connections` closed loops for `length` seconds; the number of requests done. */
+async function loop(length: number, next: (worker: number) => Promise<void>): Promise<number> {
+  const end = performance.now() + length * 1000;
+  let count = 0;
+  await Promise.all(
+    chains.map(async (_, worker) => {
+      while (performance.now() < end) {
+        await next(worker);
+        count++;
+      }
+    }),
+  );
+  return count;
+}
+
+const load = async (length: number): Promise<number> => {
+  if (mode === 'argon2') {
+    const done = await ask<{ count: number }>({
+      command: 'argon2',
+      seconds: length,
+      concurrency: 10,
+    });
+    return done.count;
+  }
+  if (mode === 'refresh') {
+    return loop(length, async (worker) => {
+      const answer = JSON.parse(await post(refreshBody(chains[worker] as string)));
+      chains[worker] = (answer as { refresh_token: string }).refresh_token;
+    });
+  }
+  return loop(length, async () => {
+    await post(passwordBody);
+  });
+};
+
+if (mode === 'stub') await ask({ command: 'stub-hash', on: true });
+await load(3);
+console.log(`server pid ${child.pid}`);
+for (let round = 0; round < rounds; round++) {
+  const before = await ask<NodeJS.CpuUsage>({ command: 'cpu' });
+  const start = performance.now();
+  const count = await load(seconds);
+  const after = await ask<NodeJS.CpuUsage>({ command: 'cpu' });
+  const wall = (performance.now() - start) / 1000;
+  const cpu = (after.user + after.system - before.user - before.system) / count;
+  console.log(
+    `${mode} ${(count / wall).toFixed(0)}/s  ${cpu.toFixed(0)} µs/req  (${count} in ${wall.toFixed(1)} s)`,
+  );
+}
+agent.destroy();
+const exited = new Promise((resolve) => child.once('exit', resolve));
+child.send({ command: 'close' });
+await exited;
