@@ -42,6 +42,8 @@ export interface TokenEndpointShortcutDeps {
   findAccount: FindAccount;
   /** The provider's `clientBasedCORS` decision for a browser's Origin. */
   allowedOrigin(origin: string): boolean;
+  /** Runs a refresh's writes as one unit (a transaction on SQLite; as they come elsewhere). */
+  writeTogether?<T>(work: () => Promise<T>): Promise<T>;
   log: FastifyBaseLogger;
 }
 
@@ -115,6 +117,7 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
           deps.findAccount,
           client,
           params.refresh_token as string,
+          deps.writeTogether,
         );
         if (!tokens) return false;
         answer = { status: 200, json: JSON.stringify(tokens) };
