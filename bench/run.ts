@@ -32,6 +32,9 @@ import {
  * time per request (main thread and thread pool, user and system, from `process.cpuUsage`) is
  * much less sensitive to that load than the rates, and says where a ratio comes from.
  *
+ * Every server child runs confined to one core and this process to the others (cpu-affinity.ts):
+ * issue 3 counts refreshes per core, and the argon2id baseline must hash where the grant hashes.
+ *
  * BENCH_PROFILE_DIR=<dir> writes each scenario's CPU profile there (`<scenario>.cpuprofile`, one
  * slice per scenario then); `npx tsx bench/profile-summary.ts <file>` sums it up.
  */
