@@ -130,17 +130,25 @@ export function cachePreparedStatements(database: SqliteDatabase.Database): void
  */
 function withFastRows(statement: SqliteDatabase.Statement): SqliteDatabase.Statement {
   if (!statement.reader) return statement;
-  const columns = statement.columns().map((column) => column.name);
-  const fields = columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
-  const toObject = new Function('row', `return { ${fields} };`) as (row: unknown[]) => unknown;
+  let width = -1;
+  let toObject: (row: unknown[]) => unknown = () => undefined;
   const all = statement.all.bind(statement);
   statement.all = ((...parameters: unknown[]) => {
     statement.raw(true);
+    let rows: unknown[][];
     try {
-      return (all(...parameters) as unknown[][]).map(toObject);
+      rows = all(...parameters) as unknown[][];
     } finally {
       statement.raw(false);
     }
+    // Compiled on first use, and again if a schema change gave `select *` other columns.
+    if (rows.length > 0 && rows[0]?.length !== width) {
+      const columns = statement.columns().map((column) => column.name);
+      const fields = columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
+      toObject = new Function('row', `return { ${fields} };`) as (row: unknown[]) => unknown;
+      width = columns.length;
+    }
+    return rows.map(toObject);
   }) as typeof statement.all;
   return statement;
 }

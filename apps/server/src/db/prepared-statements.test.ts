@@ -51,6 +51,13 @@ describe('prepared statements on SQLite', () => {
       expect(fast).toEqual(expected);
       expect(fast.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row)));
     }
+    // A column added later reaches a cached `select *`.
+    const all = database.prepare('select * from t where id = 1');
+    expect(all.all()).toEqual(plain.prepare('select * from t where id = 1').all());
+    for (const db of [database, plain]) db.exec("alter table t add column later text default 'x'");
+    expect(database.prepare('select * from t where id = 1').all()).toEqual(
+      plain.prepare('select * from t where id = 1').all(),
+    );
     // The statement is left in object mode for its other methods.
     expect(database.prepare('select * from t order by id').get()).toEqual(
       plain.prepare('select * from t order by id').get(),
