@@ -1,19 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  CamelCasePlugin,
-  type Dialect,
-  Kysely,
-  type KyselyPlugin,
-  PostgresDialect,
-  SqliteDialect,
-} from 'kysely';
+import { type Dialect, Kysely, type KyselyPlugin, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { DataFilterPlugin } from '../platform/data/data-filter-plugin.js';
 import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
+import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
 import { migrateToLatest } from './migrate.js';
 import { RoutingDialect } from './routing-driver.js';
 import { booleanColumns, type Database, dataFilterTables } from './schema.js';
@@ -41,7 +35,10 @@ export function createDataContextFor(
   target: DatabaseTarget,
   options: { tenantDatabases?: TenantDatabasesOptions } = {},
 ): AppDataContext & { tenantDatabases?: TenantDatabases } {
-  const plugins: KyselyPlugin[] = [new DataFilterPlugin(dataFilterTables), new CamelCasePlugin()];
+  const plugins: KyselyPlugin[] = [
+    new DataFilterPlugin(dataFilterTables),
+    new CamelCaseRowsPlugin(),
+  ];
   if (target.dialect === 'sqlite') plugins.push(new SqliteBooleanPlugin(booleanColumns));
   if (!options.tenantDatabases) {
     const db = new Kysely<Database>({ dialect: createDialect(target), plugins });
@@ -111,7 +108,7 @@ export function cachePreparedStatements(database: SqliteDatabase.Database): void
       statements.set(source, cached);
       return cached;
     }
-    const statement = prepare(source);
+    const statement = withFastRows(prepare(source));
     if (cached) return statement;
     if (statements.size >= PREPARED_STATEMENT_CACHE_SIZE) {
       const oldest = statements.keys().next().value;
@@ -120,4 +117,38 @@ export function cachePreparedStatements(database: SqliteDatabase.Database): void
     statements.set(source, statement);
     return statement;
   }) as SqliteDatabase.Database['prepare'];
+}
+
+/**
+ * better-sqlite3 builds each row by adding its columns one by one, and V8 turns an object that
+ * gets more than 16 properties that way into a hash table: every read of a 22-column user row
+ * was then a dictionary lookup, and building the rows cost more than running the query (a
+ * users-list page: 83 µs for `all`, 48 µs this way). A reader statement's `all` reads raw arrays
+ * instead and builds each row with an object literal compiled once from the statement's columns,
+ * which V8 lays out as a fast object. Same keys, order and values (a repeated column name keeps
+ * the last value, as better-sqlite3 does).
+ */
+function withFastRows(statement: SqliteDatabase.Statement): SqliteDatabase.Statement {
+  if (!statement.reader) return statement;
+  let width = -1;
+  let toObject: (row: unknown[]) => unknown = () => undefined;
+  const all = statement.all.bind(statement);
+  statement.all = ((...parameters: unknown[]) => {
+    statement.raw(true);
+    let rows: unknown[][];
+    try {
+      rows = all(...parameters) as unknown[][];
+    } finally {
+      statement.raw(false);
+    }
+    // Compiled on first use, and again if a schema change gave `select *` other columns.
+    if (rows.length > 0 && rows[0]?.length !== width) {
+      const columns = statement.columns().map((column) => column.name);
+      const fields = columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
+      toObject = new Function('row', `return { ${fields} };`) as (row: unknown[]) => unknown;
+      width = columns.length;
+    }
+    return rows.map(toObject);
+  }) as typeof statement.all;
+  return statement;
 }

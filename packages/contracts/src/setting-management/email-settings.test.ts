@@ -16,6 +16,7 @@ describe('UpdateEmailSettingsDto', () => {
       ...valid,
       smtpEnableSsl: false,
       smtpUseDefaultCredentials: false,
+      clearSmtpPassword: false,
     });
   });
 
