@@ -1,17 +1,28 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import { tablesOf } from '../data/transaction.js';
+import type { Insertable, Selectable } from 'kysely';
+import { createPreparedQueries } from '../data/prepared-query.js';
+import { type DataContext, tablesOf } from '../data/transaction.js';
 import type { SecurityLogsTable } from './security-logs.tables.js';
 
 export type SecurityLogRow = Selectable<SecurityLogsTable>;
 
 /** Rows of the current tenant (the data filter adds it); the platform knows only its own table. */
-export function createSecurityLogRepository(
-  data: { query(): Kysely<never> } | { query(): unknown },
-) {
+export function createSecurityLogRepository<DB>(data: DataContext<DB>) {
   const db = tablesOf<{ securityLogs: SecurityLogsTable }>(data);
+  // Every sign-in attempt writes one row: a prepared shape (decision 008) per set of columns, so
+  // the insert is not rebuilt, walked by the plugins and compiled each time.
+  const prepared = createPreparedQueries(
+    data as unknown as DataContext<{ securityLogs: SecurityLogsTable }>,
+  );
   return {
     async insert(row: Insertable<SecurityLogsTable>): Promise<void> {
-      await db.query().insertInto('securityLogs').values(row).execute();
+      const values = Object.fromEntries(
+        Object.entries(row).filter(([, value]) => value !== undefined),
+      ) as Insertable<SecurityLogsTable>;
+      await prepared.execute(
+        `securityLogs.insert|${Object.keys(values).join(',')}`,
+        values,
+        (q, p) => q.insertInto('securityLogs').values(p),
+      );
     },
     /** Newest first; for the user's own history and for tests. */
     listOfUser: (userId: string, maxResultCount = 50) =>
