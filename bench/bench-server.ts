@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +126,8 @@ process.on(
     if (message.command === 'close') {
       await app.close();
       await prepared?.drop();
+      // A users-list copy is ~180 MB; every run made one more until the disk filled.
+      rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     }
   },
