@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** Below 992 px the top menu collapses into a toggle; it folds again 100 ms after navigating. */
@@ -7,13 +7,17 @@ export const collapseResetMs = 100;
 
 export function useTopMenu(): { expanded: boolean; toggle: () => void } {
   const [expanded, setExpanded] = useState(false);
-  const location = useLocation();
+  const { pathname } = useLocation();
+  // Only a navigation folds the menu: on the first render there is nothing to fold, and a timer
+  // started then would close a menu opened within its 100 ms.
+  const shownPath = useRef(pathname);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     const timer = setTimeout(() => setExpanded(false), collapseResetMs);
     return () => clearTimeout(timer);
-  }, [location.pathname]);
+  }, [pathname]);
 
   const toggle = useCallback(() => setExpanded((value) => !value), []);
   return { expanded, toggle };
