@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { newUserRow } from '../../../test/user-rows.js';
 import { type AppDataContext, createDataContextFor, createRawKysely } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { creationAudit, newConcurrencyStamp, normalize } from './audit.js';
+import { newConcurrencyStamp } from './audit.js';
 import { MissingTenantScopeError } from './data-filter-plugin.js';
 import { acrossAllTenants, includingDeleted, withinTenant } from './data-scope.js';
 
@@ -12,18 +13,7 @@ const TENANT_B = '00000000-0000-4000-8000-00000000000b';
 let database: TestDatabase;
 let data: AppDataContext;
 
-function userRow(userName: string) {
-  return {
-    id: crypto.randomUUID(),
-    userName,
-    normalizedUserName: normalize(userName),
-    email: `${userName}@example.com`,
-    normalizedEmail: normalize(`${userName}@example.com`),
-    securityStamp: crypto.randomUUID(),
-    concurrencyStamp: newConcurrencyStamp(),
-    ...creationAudit(),
-  };
-}
+const userRow = (userName: string) => newUserRow(userName);
 
 const userNames = async () =>
   (

@@ -1,12 +1,13 @@
 import { type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { newUserRow } from '../../../test/user-rows.js';
 import type { DatabaseTarget } from '../../config.js';
 import { type AppDataContext, createDataContextFor, createRawKysely } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { createCacheHub } from '../caching/cache.js';
-import { creationAudit, newConcurrencyStamp, normalize } from './audit.js';
+import { creationAudit, newConcurrencyStamp } from './audit.js';
 import { MissingTenantScopeError } from './data-filter-plugin.js';
 import { acrossAllTenants, includingDeleted, withinTenant } from './data-scope.js';
 import { createPreparedQueries, type PreparedQueries } from './prepared-query.js';
@@ -24,17 +25,7 @@ let data: AppDataContext;
 let prepared: PreparedQueries<Database>;
 const cacheHub = createCacheHub();
 
-const userRow = (userName: string, { isActive = true } = {}) => ({
-  id: crypto.randomUUID(),
-  userName,
-  normalizedUserName: normalize(userName),
-  email: `${userName}@example.com`,
-  normalizedEmail: normalize(`${userName}@example.com`),
-  securityStamp: crypto.randomUUID(),
-  concurrencyStamp: newConcurrencyStamp(),
-  ...creationAudit(),
-  isActive,
-});
+const userRow = (userName: string, { isActive = true } = {}) => newUserRow(userName, { isActive });
 const insertUsers = (tenantId: string | null, rows: ReturnType<typeof userRow>[]) =>
   withinTenant(tenantId, () => data.query().insertInto('identityUsers').values(rows).execute());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../../../../test/create-test-services.js';
-import { creationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
+import { newUserRow } from '../../../../test/user-rows.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 import type { Services } from '../../../services.js';
 import { createUserCounts } from './user-counts.js';
@@ -13,22 +13,8 @@ const OTHER = '00000000-0000-4000-8000-00000000beef';
 let services: Services;
 let close: () => Promise<void>;
 
-function user(userName: string, name: string, surname: string) {
-  const email = `${userName}@corp.example`;
-  return {
-    id: crypto.randomUUID(),
-    userName,
-    normalizedUserName: normalize(userName),
-    email,
-    normalizedEmail: normalize(email),
-    name,
-    surname,
-    phoneNumber: null,
-    securityStamp: crypto.randomUUID(),
-    concurrencyStamp: newConcurrencyStamp(),
-    ...creationAudit(),
-  };
-}
+const user = (userName: string, name: string, surname: string) =>
+  newUserRow(userName, { email: `${userName}@corp.example`, name, surname, phoneNumber: null });
 
 beforeAll(async () => {
   ({ services, close } = await createTestServices());
