@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/account';
 import { artifacts, useLanguage } from './support/app';
 
 const pages = [
@@ -15,12 +15,7 @@ test.describe('accessibility (axe-core)', () => {
         await useLanguage(page, culture);
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        const result = await new AxeBuilder({ page }).analyze();
-        expect(
-          result.violations.map(
-            (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          ),
-        ).toEqual([]);
+        await expectNoAxeViolations(page);
         if (layout === 'account') {
           for (const width of [1280, 375]) {
             await page.setViewportSize({ width, height: 800 });
@@ -40,7 +35,6 @@ test.describe('accessibility (axe-core)', () => {
     await page.goto('/account/login');
     await page.locator('.app-tenant-box').getByRole('button').click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    const result = await new AxeBuilder({ page }).analyze();
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

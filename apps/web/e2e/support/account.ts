@@ -61,8 +61,21 @@ export function uniqueName(prefix: string): string {
 /** The visible error toast (role alert) holding `message`. */
 export const errorToast = (page: Page) => page.locator('.app-toast-error');
 
-/** Fails with the list of axe-core violations, if any. */
+/**
+ * Fails with the list of axe-core violations, if any. Waits for running CSS transitions first:
+ * a tab just clicked fades its colour for 150 ms, and axe measured the contrast of a colour
+ * halfway there (a red CI run on the My account tabs).
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner's endless animation never finishes.
+        .filter((running) => running.effect?.getComputedTiming().endTime !== Infinity)
+        .map((running) => running.finished),
+    ),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   expect(
     result.violations.map(
