@@ -166,6 +166,12 @@ export function createUserListRepository(data: AppDataContext) {
       ) as unknown as UsersQuery;
   }
 
+  /**
+   * For the shapes that walk a sort index: their plan is that walk whatever the tenant and the
+   * words. Not for the trigram index's shapes, whose plan depends on how rare the trigrams are.
+   */
+  const reusablePlan = { reusablePlan: true };
+
   /** How many users of the current tenant match (all of them without terms). */
   async function count(terms: readonly string[], indexGrams: readonly string[]): Promise<number> {
     const [row] = await prepared.execute(
@@ -200,36 +206,45 @@ export function createUserListRepository(data: AppDataContext) {
         // The page's ids (a subquery with a limit: never merged into the outer query), then
         // each row by its key; `cross join` keeps that order on SQLite whatever its statistics
         // (PostgreSQL, which has no `cross join … on`, plans it so from its own).
-        return prepared.execute(`users.page.late|${sorted}`, paging, (db, p) => {
-          const pageIds = db
-            .selectFrom('identityUsers')
-            .select('id')
-            .orderBy(sortColumn, direction)
-            .orderBy('id', direction)
-            .limit(p.take)
-            .offset(p.skip)
-            .as('pageIds');
-          const rows = postgres
-            ? db.selectFrom(pageIds).innerJoin('identityUsers', 'identityUsers.id', 'pageIds.id')
-            : db
-                .selectFrom(pageIds)
-                .crossJoin('identityUsers')
-                .whereRef('identityUsers.id', '=', 'pageIds.id');
-          return rows
-            .select(listedColumns.map((column) => `identityUsers.${column}` as const))
-            .orderBy(`identityUsers.${sortColumn}`, direction)
-            .orderBy('identityUsers.id', direction);
-        });
+        return prepared.execute(
+          `users.page.late|${sorted}`,
+          paging,
+          (db, p) => {
+            const pageIds = db
+              .selectFrom('identityUsers')
+              .select('id')
+              .orderBy(sortColumn, direction)
+              .orderBy('id', direction)
+              .limit(p.take)
+              .offset(p.skip)
+              .as('pageIds');
+            const rows = postgres
+              ? db.selectFrom(pageIds).innerJoin('identityUsers', 'identityUsers.id', 'pageIds.id')
+              : db
+                  .selectFrom(pageIds)
+                  .crossJoin('identityUsers')
+                  .whereRef('identityUsers.id', '=', 'pageIds.id');
+            return rows
+              .select(listedColumns.map((column) => `identityUsers.${column}` as const))
+              .orderBy(`identityUsers.${sortColumn}`, direction)
+              .orderBy('identityUsers.id', direction);
+          },
+          reusablePlan,
+        );
       }
       const parameters = { ...filterParameters(terms, indexGrams), ...paging };
       if (indexGrams.length === 0) {
-        return prepared.execute(`users.page.walk|${sorted}|${terms.length}`, parameters, (db, p) =>
-          matchingUsers(db, p, terms.length, 0)
-            .select(listedColumns.map((column) => `identityUsers.${column}` as const))
-            .orderBy(`identityUsers.${sortColumn}`, direction)
-            .orderBy('identityUsers.id', direction)
-            .limit(p.take)
-            .offset(p.skip),
+        return prepared.execute(
+          `users.page.walk|${sorted}|${terms.length}`,
+          parameters,
+          (db, p) =>
+            matchingUsers(db, p, terms.length, 0)
+              .select(listedColumns.map((column) => `identityUsers.${column}` as const))
+              .orderBy(`identityUsers.${sortColumn}`, direction)
+              .orderBy('identityUsers.id', direction)
+              .limit(p.take)
+              .offset(p.skip),
+          reusablePlan,
         );
       }
       // The matches first, then their order. On PostgreSQL `offset 0` keeps the planner from
