@@ -4,7 +4,7 @@
  * once per connection, and planned once when PostgreSQL finds its generic plan no costlier than
  * the per-value ones. Only a caller that knows its plan is the same for every value may mark a
  * text: a generic plan is chosen without the values, and for a `like` on a trigram index it was
- * 40 times slower than the per-value plan.
+ * 27 times slower than the per-value plan (5.9 ms of backend CPU against 0.22).
  */
 const names = new Map<string, string>();
 
