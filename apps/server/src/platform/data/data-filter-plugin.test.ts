@@ -158,6 +158,14 @@ describe('tenant filter', () => {
 });
 
 describe('soft-delete filter', () => {
+  it('writes `is_deleted = false` into the SQL, the text of the partial indexes, unbound', () => {
+    const compiled = withinTenant(TENANT_A, () =>
+      data.query().selectFrom('identityUsers').select('id').compile(),
+    );
+    expect(compiled.sql).toContain('"identity_users"."is_deleted" = false');
+    expect(compiled.parameters).toEqual([TENANT_A]);
+  });
+
   it('hides deleted rows unless asked to include them', async () => {
     await withinTenant(TENANT_A, async () => {
       await data

@@ -149,8 +149,15 @@ class FilterTransformer extends OperationNodeTransformer {
     }
     if (this.#tables.softDelete.has(target.name) && this.#scope?.softDeleteFilter !== false) {
       const column = ReferenceNode.create(ColumnNode.create('isDeleted'), target.reference);
+      // Written as `false`, not bound: it is the text of the partial unique indexes' condition,
+      // and SQLite re-plans a statement on every execution when it proves such an index usable
+      // from a bound value (decision 008, "Statements that re-plan").
       conditions.push(
-        BinaryOperationNode.create(column, OperatorNode.create('='), ValueNode.create(false)),
+        BinaryOperationNode.create(
+          column,
+          OperatorNode.create('='),
+          ValueNode.createImmediate(false),
+        ),
       );
     }
     return conditions;

@@ -154,6 +154,40 @@ describe('prepared query shapes', () => {
     expect(await names(TENANT_B)).toEqual(['u-b1']);
   });
 
+  it('runs a shape marked `reusablePlan` as a named statement on PostgreSQL, with the same rows', async () => {
+    const run = (prefix: string) =>
+      prepared.execute(
+        'users-by-prefix-reusable',
+        { prefix },
+        (db, p) =>
+          db
+            .selectFrom('identityUsers')
+            .select('userName')
+            .where('userName', 'like', p.prefix)
+            .orderBy('userName'),
+        { reusablePlan: true },
+      );
+    const [first, second, statements] = await withinTenant(TENANT_A, () =>
+      // One transaction: one connection, whose prepared statements PostgreSQL lists.
+      data.transaction(async () => [
+        await run('u-a%'),
+        await run('u-a2%'),
+        data.dialect === 'postgres'
+          ? (
+              await sql<{
+                statement: string;
+              }>`select statement from pg_prepared_statements`.execute(data.query())
+            ).rows.map((row) => row.statement)
+          : [],
+      ]),
+    );
+    expect(first).toEqual([{ userName: 'u-a1' }, { userName: 'u-a2' }]);
+    expect(second).toEqual([{ userName: 'u-a2' }]);
+    if (data.dialect === 'postgres') {
+      expect(statements.some((text) => text.includes('"user_name" like $1'))).toBe(true);
+    }
+  });
+
   it('keeps the caller condition inside the tenant, with `or` in it', async () => {
     const run = (a: string, b: string) =>
       prepared.execute('either-name', { a, b }, (db, p) =>

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { currentDataScope, type DataScope, runInScope } from './data-scope.js';
+import { markPlanReusable } from './reusable-plans.js';
 import type { DataContext } from './transaction.js';
 
 /** Values a prepared query binds per call, by name. */
@@ -28,7 +29,17 @@ export interface PreparedQueries<DB> {
     shape: string,
     parameters: P,
     build: ShapeBuilder<DB, P, Row>,
+    options?: ShapeOptions,
   ): Promise<Row[]>;
+}
+
+export interface ShapeOptions {
+  /**
+   * The shape's plan is the same whatever its values (an index walk bounded by its LIMIT, say):
+   * PostgreSQL may then keep it as a prepared statement's generic plan (reusable-plans.ts). Not
+   * for a plan that depends on how selective a value is.
+   */
+  reusablePlan?: boolean;
 }
 
 /** Shapes kept per context; a caller's keys are few (a handful per repository method). */
@@ -98,13 +109,14 @@ export function createPreparedQueries<DB>(data: DataContext<DB>): PreparedQuerie
   }
 
   return {
-    async execute(shape, parameters, build) {
+    async execute(shape, parameters, build, options) {
       const scope = currentDataScope();
       const kind = scopeKind(scope);
       const key = `${data.dialect}|${kind}|${scope?.softDeleteFilter === false ? 'deleted' : ''}|${shape}`;
       let prepared = shapes.get(key);
       if (!prepared) {
         prepared = prepare(parameters, build, scope, kind);
+        if (options?.reusablePlan) markPlanReusable(prepared.compiled.sql);
         if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
         shapes.set(key, prepared);
       }

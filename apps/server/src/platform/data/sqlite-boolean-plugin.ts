@@ -42,8 +42,12 @@ const toSqlite = (value: unknown): unknown =>
   typeof value === 'boolean' ? (value ? 1 : 0) : value;
 
 class BooleanParameterTransformer extends OperationNodeTransformer {
+  // An immediate boolean is written into the SQL as `true`/`false`, which SQLite reads as 1/0
+  // (the data filter's `is_deleted = false` must stay that text to match the partial indexes).
   protected override transformValue(node: ValueNode): ValueNode {
-    return typeof node.value === 'boolean' ? { ...node, value: toSqlite(node.value) } : node;
+    return typeof node.value === 'boolean' && !node.immediate
+      ? { ...node, value: toSqlite(node.value) }
+      : node;
   }
 
   protected override transformPrimitiveValueList(
