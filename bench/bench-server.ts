@@ -47,6 +47,21 @@ app.get('/bench/bare', async () => ({ hello: 'world' }));
 const address = await app.listen({ port, host: '127.0.0.1' });
 const verifyPassword = app.services.passwordHasher.verify;
 
+/**
+ * The stubbed hash checks out at once, or with BENCH_STUB_SLEEP_MS after that many milliseconds,
+ * one at a time: the grant then runs at the rate argon2 allows, without argon2's memory on the
+ * core (a diagnostic: what the grant costs at that rate, caches undisturbed by the hash).
+ */
+const stubSleepMs = Number(process.env.BENCH_STUB_SLEEP_MS ?? 0);
+let stubTurn: Promise<unknown> = Promise.resolve();
+async function stubVerify(): Promise<boolean> {
+  if (!stubSleepMs) return true;
+  const turn = stubTurn.then(() => new Promise((resolve) => setTimeout(resolve, stubSleepMs)));
+  stubTurn = turn;
+  await turn;
+  return true;
+}
+
 /** The admin's hash as the server stores it: the same argon2id parameters as its hasher. */
 const encoded = await hash(BENCH_ADMIN_PASSWORD, {
   ...defaultPasswordHasherOptions,
@@ -103,7 +118,7 @@ process.on(
     // For one slice at a time: every password checks out at no cost, so that the run can tell the
     // password grant's own work from the hash's.
     if (message.command === 'stub-hash') {
-      app.services.passwordHasher.verify = message.on ? async () => true : verifyPassword;
+      app.services.passwordHasher.verify = message.on ? stubVerify : verifyPassword;
       process.send?.({ ok: true });
     }
     if (message.command === 'profile-start') {

@@ -6,14 +6,19 @@ import { BENCH_ADMIN_PASSWORD } from './bench-shared.js';
 import { describePlan, pinThisProcess, planCores, serverCommand } from './cpu-affinity.js';
 
 /**
- * One grant's load against the bench server, for A/B comparisons of two builds and for `perf`:
+ * One grant's load against the bench server, for A/B comparisons and for `perf`:
  * `MODE=refresh|password|stub|argon2 S=<seconds> R=<rounds> npx tsx bench/grant-load.ts` (after
  * `npm run build`). The server is confined to one core as in `npm run bench`; each round prints
  * the rate and the server's CPU time per request. `stub` is the password grant with the hash
- * stubbed out, `argon2` the bare verifications through the server's hasher. The server's pid is
- * printed before the rounds, for `perf record -p` (with NODE_OPTIONS=--perf-basic-prof).
+ * stubbed out, `argon2` the bare verifications through the server's hasher. Several modes
+ * (`MODE=argon2,password,stub`) alternate in the same server, the order turning every round, and
+ * the totals give each one's rate against the first's: the bench's ratio in a shorter run.
+ * The server's pid is printed before the rounds, for `perf record -p` (with
+ * NODE_OPTIONS=--perf-basic-prof); SERVER_NODE_FLAGS are given to the server's node only
+ * (`--trace-gc`, `--trace-opt`: NODE_OPTIONS refuses them). BENCH_STUB_SLEEP_MS: see
+ * bench-server.ts.
  */
-const mode = process.env.MODE ?? 'refresh';
+const modes = (process.env.MODE ?? 'refresh').split(',');
 const seconds = Number(process.env.S ?? 8);
 const rounds = Number(process.env.R ?? 2);
 const connections = 10;
@@ -28,6 +33,7 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const [command, args] = serverCommand(plan, [
+  ...(process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
   '--import',
   'tsx',
   join(import.meta.dirname, 'bench-server.ts'),
@@ -110,7 +116,7 @@ async function loop(length: number, next: (worker: number) => Promise<void>): Pr
   return count;
 }
 
-const load = async (length: number): Promise<number> => {
+const load = async (mode: string, length: number): Promise<number> => {
   if (mode === 'argon2') {
     const done = await ask<{ count: number }>({
       command: 'argon2',
@@ -125,24 +131,45 @@ const load = async (length: number): Promise<number> => {
       chains[worker] = (answer as { refresh_token: string }).refresh_token;
     });
   }
-  return loop(length, async () => {
-    await post(passwordBody);
-  });
+  if (mode === 'stub') await ask({ command: 'stub-hash', on: true });
+  try {
+    return await loop(length, async () => {
+      await post(passwordBody);
+    });
+  } finally {
+    if (mode === 'stub') await ask({ command: 'stub-hash', on: false });
+  }
 };
 
-if (mode === 'stub') await ask({ command: 'stub-hash', on: true });
-await load(3);
+const totals = new Map(modes.map((mode) => [mode, { count: 0, wall: 0, cpu: 0 }]));
+for (const mode of modes) await load(mode, 3);
 console.log(`server pid ${child.pid}`);
 for (let round = 0; round < rounds; round++) {
-  const before = await ask<NodeJS.CpuUsage>({ command: 'cpu' });
-  const start = performance.now();
-  const count = await load(seconds);
-  const after = await ask<NodeJS.CpuUsage>({ command: 'cpu' });
-  const wall = (performance.now() - start) / 1000;
-  const cpu = (after.user + after.system - before.user - before.system) / count;
-  console.log(
-    `${mode} ${(count / wall).toFixed(0)}/s  ${cpu.toFixed(0)} µs/req  (${count} in ${wall.toFixed(1)} s)`,
-  );
+  // The order turns every round, so that load from elsewhere falls on every mode alike.
+  const order = modes.map((_, i) => modes[(i + round) % modes.length] as string);
+  for (const mode of order) {
+    const before = await ask<NodeJS.CpuUsage>({ command: 'cpu' });
+    const start = performance.now();
+    const count = await load(mode, seconds);
+    const after = await ask<NodeJS.CpuUsage>({ command: 'cpu' });
+    const wall = (performance.now() - start) / 1000;
+    const cpu = after.user + after.system - before.user - before.system;
+    const total = totals.get(mode) as { count: number; wall: number; cpu: number };
+    total.count += count;
+    total.wall += wall;
+    total.cpu += cpu;
+    console.log(
+      `${mode} ${(count / wall).toFixed(0)}/s  ${(cpu / count).toFixed(0)} µs/req  (${count} in ${wall.toFixed(1)} s)`,
+    );
+  }
+}
+if (modes.length > 1) {
+  const first = totals.get(modes[0] as string) as { count: number; wall: number; cpu: number };
+  for (const [mode, total] of totals) {
+    console.log(
+      `total ${mode} ${(total.count / total.wall).toFixed(0)}/s  ${(total.cpu / total.count).toFixed(0)} µs/req  ${(total.count / total.wall / (first.count / first.wall)).toFixed(3)} × ${modes[0]}`,
+    );
+  }
 }
 agent.destroy();
 const exited = new Promise((resolve) => child.once('exit', resolve));
