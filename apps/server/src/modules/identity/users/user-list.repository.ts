@@ -78,6 +78,8 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const ftsQuery = (grams: readonly string[]) =>
   grams.map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' ');
 
+const qualifiedListedColumns = listedColumns.map((column) => `identityUsers.${column}` as const);
+
 /** A query of the users, before its selection. */
 type UsersQuery = SelectQueryBuilder<Database, 'identityUsers', object>;
 
@@ -200,6 +202,14 @@ export function createUserListRepository(data: AppDataContext) {
       const { terms, indexGrams } = query;
       const paging = { skip: query.skipCount, take: query.maxResultCount };
       const sorted = `${query.sort.key}|${direction}`;
+      /** The page of `users` in the requested order (the columns qualified: a join may add others). */
+      const sortedPage = (users: UsersQuery, p: Readonly<typeof paging>) =>
+        users
+          .select(qualifiedListedColumns)
+          .orderBy(`identityUsers.${sortColumn}`, direction)
+          .orderBy('identityUsers.id', direction)
+          .limit(p.take)
+          .offset(p.skip);
       if (indexGrams.length === 0 && terms.length === 0 && query.skipCount >= LATE_LOOKUP_FROM) {
         // Late row lookup: the skipped entries are walked in the sort index alone (it covers the
         // sort column and the id, so no row is read for them), and only the page's rows are read.
@@ -225,7 +235,7 @@ export function createUserListRepository(data: AppDataContext) {
                   .crossJoin('identityUsers')
                   .whereRef('identityUsers.id', '=', 'pageIds.id');
             return rows
-              .select(listedColumns.map((column) => `identityUsers.${column}` as const))
+              .select(qualifiedListedColumns)
               .orderBy(`identityUsers.${sortColumn}`, direction)
               .orderBy('identityUsers.id', direction);
           },
@@ -237,13 +247,7 @@ export function createUserListRepository(data: AppDataContext) {
         return prepared.execute(
           `users.page.walk|${sorted}|${terms.length}`,
           parameters,
-          (db, p) =>
-            matchingUsers(db, p, terms.length, 0)
-              .select(listedColumns.map((column) => `identityUsers.${column}` as const))
-              .orderBy(`identityUsers.${sortColumn}`, direction)
-              .orderBy('identityUsers.id', direction)
-              .limit(p.take)
-              .offset(p.skip),
+          (db, p) => sortedPage(matchingUsers(db, p, terms.length, 0), p),
           reusablePlan,
         );
       }
@@ -253,14 +257,7 @@ export function createUserListRepository(data: AppDataContext) {
       const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}`;
       return prepared.execute(shape, parameters, (db, p) => {
         const users = matchingUsers(db, p, terms.length, indexGrams.length);
-        if (!postgres) {
-          return users
-            .select(listedColumns.map((column) => `identityUsers.${column}` as const))
-            .orderBy(`identityUsers.${sortColumn}`, direction)
-            .orderBy('identityUsers.id', direction)
-            .limit(p.take)
-            .offset(p.skip);
-        }
+        if (!postgres) return sortedPage(users, p);
         const matches = users
           .select([...new Set([...listedColumns, sortColumn])])
           .offset(0)
