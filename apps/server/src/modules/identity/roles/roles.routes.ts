@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PermissionChecker } from '../../../platform/authorization/permission-checker.js';
 import { requirePermission } from '../../../platform/authorization/require-permission.js';
+import { compiledReply } from '../../../platform/http/compiled-reply.js';
 import { sortingParameter } from '../list-sorting.js';
 import { roleSortKeys } from './roles.repository.js';
 import type { RolesService } from './roles.service.js';
@@ -38,6 +39,8 @@ export const rolesRoutes: FastifyPluginAsyncZod<{
     {
       preHandler: allow(),
       schema: { tags, querystring: RolesQuery, response: { 200: PagedResultDto(IdentityRoleDto) } },
+      // The items are built by the server (toIdentityRoleDto): no need to re-check them.
+      serializerCompiler: compiledReply,
     },
     (request) => roles.getList(request.query),
   );

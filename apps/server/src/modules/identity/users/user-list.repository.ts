@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { acrossAllTenants } from '../../../platform/data/data-scope.js';
 import { createPreparedQueries } from '../../../platform/data/prepared-query.js';
 import type { SortOrder } from '../list-sorting.js';
+import { type UserDtoJsonRow, userDtoJson } from './user-dto-json.js';
 import type { IdentityUserRow } from './users.repository.js';
 
 export const userSortKeys = [
@@ -78,10 +79,16 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const ftsQuery = (grams: readonly string[]) =>
   grams.map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' ');
 
-const qualifiedListedColumns = listedColumns.map((column) => `identityUsers.${column}` as const);
-
 /** A query of the users, before its selection. */
 type UsersQuery = SelectQueryBuilder<Database, 'identityUsers', object>;
+
+/** What a page selects: its rows' columns (a shape key part), and the values they bind. */
+interface PageSelection {
+  key: string;
+  parameters: Record<string, unknown>;
+  /** The selection from `table` (the users table, or the alias of a subquery of its columns). */
+  select(table: string, parameters: Readonly<Record<string, unknown>>): readonly unknown[];
+}
 
 /** A filter's values as named parameters: each word, and the trigram index's query. */
 type FilterParameters = Record<string, string>;
@@ -187,6 +194,88 @@ export function createUserListRepository(data: AppDataContext) {
     return Number(row?.count ?? 0);
   }
 
+  /**
+   * A page of the current tenant's users that match `query`, each row selected by `selection`
+   * from the users table or the alias it is read through.
+   */
+  function pageOf<Row>(query: UserPageQuery, selection: PageSelection): Promise<Row[]> {
+    const { direction } = query.sort;
+    const sortColumn = sortColumns[query.sort.key];
+    const { terms, indexGrams } = query;
+    const paging = { skip: query.skipCount, take: query.maxResultCount };
+    const sorted = `${selection.key}|${query.sort.key}|${direction}`;
+    const select = (users: UsersQuery, table: string, p: Readonly<Record<string, unknown>>) =>
+      users.select(selection.select(table, p) as never) as unknown as UsersQuery;
+    /** The page of `users` in the requested order (the columns qualified: a join may add others). */
+    const sortedPage = (users: UsersQuery, p: Readonly<typeof paging>) =>
+      select(users, 'identityUsers', p)
+        .orderBy(`identityUsers.${sortColumn}`, direction)
+        .orderBy('identityUsers.id', direction)
+        .limit(p.take)
+        .offset(p.skip);
+    if (indexGrams.length === 0 && terms.length === 0 && query.skipCount >= LATE_LOOKUP_FROM) {
+      // Late row lookup: the skipped entries are walked in the sort index alone (it covers the
+      // sort column and the id, so no row is read for them), and only the page's rows are read.
+      // The page's ids (a subquery with a limit: never merged into the outer query), then
+      // each row by its key; `cross join` keeps that order on SQLite whatever its statistics
+      // (PostgreSQL, which has no `cross join … on`, plans it so from its own).
+      return prepared.execute(
+        `users.page.late|${sorted}`,
+        { ...selection.parameters, ...paging },
+        (db, p) => {
+          const pageIds = db
+            .selectFrom('identityUsers')
+            .select('id')
+            .orderBy(sortColumn, direction)
+            .orderBy('id', direction)
+            .limit(p.take)
+            .offset(p.skip)
+            .as('pageIds');
+          const rows = postgres
+            ? db.selectFrom(pageIds).innerJoin('identityUsers', 'identityUsers.id', 'pageIds.id')
+            : db
+                .selectFrom(pageIds)
+                .crossJoin('identityUsers')
+                .whereRef('identityUsers.id', '=', 'pageIds.id');
+          return select(rows as unknown as UsersQuery, 'identityUsers', p)
+            .orderBy(`identityUsers.${sortColumn}`, direction)
+            .orderBy('identityUsers.id', direction);
+        },
+        reusablePlan,
+      ) as Promise<Row[]>;
+    }
+    const parameters = {
+      ...filterParameters(terms, indexGrams),
+      ...selection.parameters,
+      ...paging,
+    };
+    if (indexGrams.length === 0) {
+      return prepared.execute(
+        `users.page.walk|${sorted}|${terms.length}`,
+        parameters,
+        (db, p) => sortedPage(matchingUsers(db, p, terms.length, 0), p),
+        reusablePlan,
+      ) as Promise<Row[]>;
+    }
+    // The matches first, then their order. On PostgreSQL `offset 0` keeps the planner from
+    // merging the two and walking the sort index instead, which it prefers under a LIMIT when
+    // it misjudges how rare the trigrams are. (SQLite's candidates come first anyway.)
+    const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}`;
+    return prepared.execute(shape, parameters, (db, p) => {
+      const users = matchingUsers(db, p, terms.length, indexGrams.length);
+      if (!postgres) return sortedPage(users, p);
+      const matches = users
+        .select([...new Set([...listedColumns, sortColumn])])
+        .offset(0)
+        .as('matches');
+      return select(db.selectFrom(matches) as unknown as UsersQuery, 'matches', p)
+        .orderBy(`matches.${sortColumn}` as never, direction)
+        .orderBy('matches.id' as never, direction)
+        .limit(p.take)
+        .offset(p.skip);
+    }) as Promise<Row[]>;
+  }
+
   return {
     count,
 
@@ -196,81 +285,27 @@ export function createUserListRepository(data: AppDataContext) {
      */
     gramPostings: (gram: string) => acrossAllTenants(() => count([gram], [gram])),
 
-    page(query: UserPageQuery): Promise<ListedUser[]> {
-      const { direction } = query.sort;
-      const sortColumn = sortColumns[query.sort.key];
-      const { terms, indexGrams } = query;
-      const paging = { skip: query.skipCount, take: query.maxResultCount };
-      const sorted = `${query.sort.key}|${direction}`;
-      /** The page of `users` in the requested order (the columns qualified: a join may add others). */
-      const sortedPage = (users: UsersQuery, p: Readonly<typeof paging>) =>
-        users
-          .select(qualifiedListedColumns)
-          .orderBy(`identityUsers.${sortColumn}`, direction)
-          .orderBy('identityUsers.id', direction)
-          .limit(p.take)
-          .offset(p.skip);
-      if (indexGrams.length === 0 && terms.length === 0 && query.skipCount >= LATE_LOOKUP_FROM) {
-        // Late row lookup: the skipped entries are walked in the sort index alone (it covers the
-        // sort column and the id, so no row is read for them), and only the page's rows are read.
-        // The page's ids (a subquery with a limit: never merged into the outer query), then
-        // each row by its key; `cross join` keeps that order on SQLite whatever its statistics
-        // (PostgreSQL, which has no `cross join … on`, plans it so from its own).
-        return prepared.execute(
-          `users.page.late|${sorted}`,
-          paging,
-          (db, p) => {
-            const pageIds = db
-              .selectFrom('identityUsers')
-              .select('id')
-              .orderBy(sortColumn, direction)
-              .orderBy('id', direction)
-              .limit(p.take)
-              .offset(p.skip)
-              .as('pageIds');
-            const rows = postgres
-              ? db.selectFrom(pageIds).innerJoin('identityUsers', 'identityUsers.id', 'pageIds.id')
-              : db
-                  .selectFrom(pageIds)
-                  .crossJoin('identityUsers')
-                  .whereRef('identityUsers.id', '=', 'pageIds.id');
-            return rows
-              .select(qualifiedListedColumns)
-              .orderBy(`identityUsers.${sortColumn}`, direction)
-              .orderBy('identityUsers.id', direction);
-          },
-          reusablePlan,
-        );
-      }
-      const parameters = { ...filterParameters(terms, indexGrams), ...paging };
-      if (indexGrams.length === 0) {
-        return prepared.execute(
-          `users.page.walk|${sorted}|${terms.length}`,
-          parameters,
-          (db, p) => sortedPage(matchingUsers(db, p, terms.length, 0), p),
-          reusablePlan,
-        );
-      }
-      // The matches first, then their order. On PostgreSQL `offset 0` keeps the planner from
-      // merging the two and walking the sort index instead, which it prefers under a LIMIT when
-      // it misjudges how rare the trigrams are. (SQLite's candidates come first anyway.)
-      const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}`;
-      return prepared.execute(shape, parameters, (db, p) => {
-        const users = matchingUsers(db, p, terms.length, indexGrams.length);
-        if (!postgres) return sortedPage(users, p);
-        const matches = users
-          .select([...new Set([...listedColumns, sortColumn])])
-          .offset(0)
-          .as('matches');
-        return db
-          .selectFrom(matches)
-          .select(listedColumns.map((column) => `matches.${column}` as const))
-          .orderBy(`matches.${sortColumn}`, direction)
-          .orderBy('matches.id', direction)
-          .limit(p.take)
-          .offset(p.skip);
-      });
-    },
+    /** A page of rows with the listed columns. */
+    page: (query: UserPageQuery): Promise<ListedUser[]> =>
+      pageOf(query, {
+        key: 'rows',
+        parameters: {},
+        select: (table) => listedColumns.map((column) => `${table}.${column}` as const),
+      }),
+
+    /**
+     * A page of users-list items as JSON (user-dto-json.ts), `isLockedOut` as at `now`: the same
+     * rows in the same order as `page`.
+     */
+    pageJson: (query: UserPageQuery, now: Date): Promise<UserDtoJsonRow[]> =>
+      pageOf(query, {
+        key: 'json',
+        parameters: { now: now.toISOString() },
+        select: (table, p) => [
+          userDtoJson(data.dialect, table, p.now).as('json'),
+          `${table}.extraProperties` as const,
+        ],
+      }),
   };
 }
 

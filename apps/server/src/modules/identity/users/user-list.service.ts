@@ -3,7 +3,13 @@ import type { Cache } from '../../../platform/caching/cache.js';
 import { currentDataScope } from '../../../platform/data/data-scope.js';
 import { parseSorting } from '../list-sorting.js';
 import type { UserCounts } from './user-counts.js';
-import { type ListedUser, type UserListRepository, userSortKeys } from './user-list.repository.js';
+import { userDtoJsonItem } from './user-dto-json.js';
+import {
+  type ListedUser,
+  type UserListRepository,
+  type UserPageQuery,
+  userSortKeys,
+} from './user-list.repository.js';
 import { searchTermsOf } from './user-search.js';
 
 /** Trigrams of one word whose frequency is looked up at most (a long paste would cost many). */
@@ -107,28 +113,44 @@ export function createUserListService(deps: {
     return postings <= everyone ? { grams, postings, everyone } : { grams: [], postings, everyone };
   }
 
-  async function page(
+  /** The page's query as `list` runs it, or none when the page is empty. */
+  async function plan(
     input: GetIdentityUsersInput,
-  ): Promise<{ totalCount: number; rows: ListedUser[] }> {
+  ): Promise<{ totalCount: number; query?: UserPageQuery }> {
     const terms = searchTermsOf(input.filter);
     const { grams, postings, everyone } = await filterPlan(terms);
     const totalCount = terms.length > 0 ? await countOf(terms, grams) : everyone;
-    if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount, rows: [] };
+    if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount };
     const walked = ((input.skipCount + input.maxResultCount) * everyone) / totalCount;
     const indexed = postings + totalCount * INDEX_ROW_COST;
-    const rows = await list.page({
-      terms,
-      indexGrams:
-        grams.length > 0 && (totalCount <= ALWAYS_INDEX_UP_TO || indexed < walked) ? grams : [],
-      sort: parseSorting(input.sorting, userSortKeys, 'userName'),
-      skipCount: input.skipCount,
-      maxResultCount: input.maxResultCount,
-    });
-    return { totalCount, rows };
+    return {
+      totalCount,
+      query: {
+        terms,
+        indexGrams:
+          grams.length > 0 && (totalCount <= ALWAYS_INDEX_UP_TO || indexed < walked) ? grams : [],
+        sort: parseSorting(input.sorting, userSortKeys, 'userName'),
+        skipCount: input.skipCount,
+        maxResultCount: input.maxResultCount,
+      },
+    };
   }
 
   return {
-    page,
+    async page(input: GetIdentityUsersInput): Promise<{ totalCount: number; rows: ListedUser[] }> {
+      const { totalCount, query } = await plan(input);
+      return { totalCount, rows: query ? await list.page(query) : [] };
+    },
+
+    /** The page as JSON items (user-dto-json.ts), `isLockedOut` as at `now`. */
+    async pageJson(
+      input: GetIdentityUsersInput,
+      now: Date,
+    ): Promise<{ totalCount: number; items: string[] }> {
+      const { totalCount, query } = await plan(input);
+      const rows = query ? await list.pageJson(query, now) : [];
+      return { totalCount, items: rows.map(userDtoJsonItem) };
+    },
     async count(filter: string | undefined): Promise<number> {
       const terms = searchTermsOf(filter);
       return countOf(terms, (await filterPlan(terms)).grams);
