@@ -12,6 +12,7 @@ import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
 import { migrateToLatest } from './migrate.js';
 import { RoutingDialect } from './routing-driver.js';
 import { booleanColumns, type Database, dataFilterTables } from './schema.js';
+import { keepFtsIndexesMerged } from './sqlite-fts-maintenance.js';
 import { ReusableSqliteDialect } from './sqlite-query-compiler.js';
 import {
   createTenantDatabases,
@@ -105,6 +106,14 @@ function openSqlite(file: string): SqliteDatabase.Database {
   database.pragma('busy_timeout = 5000');
   dropStat4Samples(database);
   cachePreparedStatements(database);
+  const stopMerging = keepFtsIndexesMerged(database, {
+    onError: (error) => console.warn(`SQLite search index maintenance failed: ${String(error)}`),
+  });
+  const close = database.close.bind(database);
+  database.close = () => {
+    stopMerging();
+    return close();
+  };
   return database;
 }
 
