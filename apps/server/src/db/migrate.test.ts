@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.js';
 import { createRawKysely } from './database.js';
 import { migrateToEmpty, migrateToLatest } from './migrate.js';
 import { migrations } from './migrations.js';
@@ -65,4 +65,20 @@ describe('migrations', () => {
       }
     }
   });
+
+  it.runIf(testDialect() === 'postgres')(
+    'leave no planner statistics on the users search text (PostgreSQL)',
+    async () => {
+      await sql`insert into identity_users (id, user_name, normalized_user_name, email,
+        normalized_email, security_stamp, concurrency_stamp, creation_time, search_text)
+        select gen_random_uuid()::text, 'u' || i, 'U' || i, i || '@x.test', i || '@X.TEST',
+          'stamp', 'stamp', '2026-11-26T00:00:00.000Z', 'U' || i || chr(10) || 'ZUBIZARRETA'
+        from generate_series(1, 200) as i`.execute(db);
+      await sql`analyze identity_users`.execute(db);
+      const { rows } = await sql<{ attname: string }>`
+        select attname from pg_stats where tablename = 'identity_users'
+          and attname in ('search_text', 'user_name')`.execute(db);
+      expect(rows.map((row) => row.attname)).toEqual(['user_name']);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import * as createMailOutbox from './migrations/202611220200-create-mail-outbox.
 import * as createAuthServerTables from './migrations/202611220300-create-auth-server-tables.js';
 import * as encryptTenantConnectionStrings from './migrations/202611221000-encrypt-tenant-connection-strings.js';
 import * as identityUserSearch from './migrations/202611221100-identity-user-search.js';
+import * as usersSearchTextWithoutStatistics from './migrations/202611261200-users-search-text-without-statistics.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '202611220300-create-auth-server-tables': createAuthServerTables,
   '202611221000-encrypt-tenant-connection-strings': encryptTenantConnectionStrings,
   '202611221100-identity-user-search': identityUserSearch,
+  '202611261200-users-search-text-without-statistics': usersSearchTextWithoutStatistics,
 };
