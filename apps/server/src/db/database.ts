@@ -10,6 +10,7 @@ import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
 import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
 import { migrateToLatest } from './migrate.js';
+import { runQuery } from './postgres-query.js';
 import { RoutingDialect } from './routing-driver.js';
 import { booleanColumns, type Database, dataFilterTables } from './schema.js';
 import { keepFtsIndexesMerged } from './sqlite-fts-maintenance.js';
@@ -74,26 +75,26 @@ export function createDialect(target: DatabaseTarget): Dialect {
     // An idle connection that the server drops (restart, failover) must not crash the process;
     // the pool replaces it and the next query reports any lasting failure.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    pool.on('connect', sendReusablePlansAsNamedStatements);
+    pool.on('connect', sendQueriesThroughCompiledRows);
     return new PostgresDialect({ pool });
   }
   return new ReusableSqliteDialect({ database: async () => openSqlite(target.file) });
 }
 
 /**
- * Kysely sends every query as `client.query(text, values)`, an unnamed statement that PostgreSQL
- * parses and plans on each execution: for a users-list page that was ~115 µs of the backend's CPU
- * against ~70 µs as a named statement (its plan kept). Texts marked by their callers
- * (platform/data/reusable-plans.ts) go as named statements; pg parses each once per connection.
+ * Kysely sends every query as `client.query(text, values)`. Those calls go through `runQuery`
+ * (postgres-query.ts: rows built by a literal compiled per column list), and texts marked by their
+ * callers (platform/data/reusable-plans.ts) as named statements: an unnamed one is parsed and
+ * planned by PostgreSQL on each execution, for a users-list page ~115 µs of the backend's CPU
+ * against ~70 µs named (its plan kept); pg parses a named one once per connection. Other calls
+ * (a cursor, a config object) go to pg unchanged.
  */
-function sendReusablePlansAsNamedStatements(client: pg.PoolClient): void {
+function sendQueriesThroughCompiledRows(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
-    const name = typeof text === 'string' && rest.length === 0 ? reusablePlanName(text) : undefined;
-    return name && Array.isArray(values)
-      ? query({ name, text, values })
-      : query(text, values, ...rest);
-  }) as typeof client.query;
+  client.query = ((text: unknown, values: unknown, ...rest: unknown[]) =>
+    typeof text === 'string' && rest.length === 0 && (values === undefined || Array.isArray(values))
+      ? runQuery(client, text, values, reusablePlanName(text))
+      : query(text, values, ...rest)) as typeof client.query;
 }
 
 function openSqlite(file: string): SqliteDatabase.Database {
