@@ -4,6 +4,7 @@ import {
   type QueryResult,
   type UnknownRow,
 } from 'kysely';
+import type { ImmediateResultPlugin } from '../platform/data/immediate-results.js';
 
 type RowMapper = (row: UnknownRow) => UnknownRow | undefined;
 
@@ -16,12 +17,16 @@ type RowMapper = (row: UnknownRow) => UnknownRow | undefined;
  * same in every case. Queries are transformed exactly as by CamelCasePlugin. (All rows of one
  * result have the same columns: the mapper is chosen by the first row's.)
  */
-export class CamelCaseRowsPlugin extends CamelCasePlugin {
+export class CamelCaseRowsPlugin extends CamelCasePlugin implements ImmediateResultPlugin {
   readonly #mappers = new Map<string, RowMapper>();
 
   override async transformResult(
     args: PluginTransformResultArgs,
   ): Promise<QueryResult<UnknownRow>> {
+    return this.transformResultNow(args);
+  }
+
+  transformResultNow(args: PluginTransformResultArgs): QueryResult<UnknownRow> {
     const { rows } = args.result;
     const [first] = rows;
     if (!first) return args.result;

@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type Dialect, Kysely, type KyselyPlugin, PostgresDialect } from 'kysely';
+import {
+  type CompiledQuery,
+  type Dialect,
+  type Driver,
+  Kysely,
+  type KyselyPlugin,
+  PostgresDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { DataFilterPlugin } from '../platform/data/data-filter-plugin.js';
@@ -9,6 +16,7 @@ import { reusablePlanName } from '../platform/data/reusable-plans.js';
 import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
 import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
+import { canExecuteNow } from './immediate-sqlite-driver.js';
 import { migrateToLatest } from './migrate.js';
 import { runQuery } from './postgres-query.js';
 import { RoutingDialect } from './routing-driver.js';
@@ -45,8 +53,9 @@ export function createDataContextFor(
   ];
   if (target.dialect === 'sqlite') plugins.push(new SqliteBooleanPlugin(booleanColumns));
   if (!options.tenantDatabases) {
-    const db = new Kysely<Database>({ dialect: createDialect(target), plugins });
-    return createDataContext(db, target.dialect);
+    const { dialect, executeNow } = withImmediateExecution(createDialect(target));
+    const db = new Kysely<Database>({ dialect, plugins });
+    return createDataContext(db, target.dialect, executeNow);
   }
   // Decision 003: tenant-owned tables of a tenant with its own database go there.
   const tenantDatabases = createTenantDatabases({
@@ -64,9 +73,31 @@ export function createDataContextFor(
       }
     },
   });
-  const dialect = new RoutingDialect(createDialect(target), tenantDatabases);
+  const { dialect, executeNow } = withImmediateExecution(
+    new RoutingDialect(createDialect(target), tenantDatabases),
+  );
   const db = new Kysely<Database>({ dialect, plugins });
-  return { ...createDataContext(db, target.dialect), tenantDatabases };
+  return { ...createDataContext(db, target.dialect, executeNow), tenantDatabases };
+}
+
+/**
+ * The dialect, and the `executeNow` of the driver Kysely creates from it (once, in its
+ * constructor), when that driver has one (SQLite's: immediate-sqlite-driver.ts).
+ */
+function withImmediateExecution(base: Dialect) {
+  let driver: Driver | undefined;
+  const dialect: Dialect = {
+    createAdapter: () => base.createAdapter(),
+    createDriver: () => {
+      driver = base.createDriver();
+      return driver;
+    },
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createIntrospector: (db) => base.createIntrospector(db),
+  };
+  const executeNow = (query: CompiledQuery) =>
+    canExecuteNow(driver) ? driver.executeNow(query) : undefined;
+  return { dialect, executeNow };
 }
 
 export function createDialect(target: DatabaseTarget): Dialect {

@@ -11,6 +11,7 @@ import type {
   TransactionSettings,
 } from 'kysely';
 import { currentDataScope } from '../platform/data/data-scope.js';
+import { canExecuteNow, type ImmediateExecution } from './immediate-sqlite-driver.js';
 
 /** Runs a query on the caller's shared-database connection (see `TenantDatabaseRouter`). */
 export type RunOnShared = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
@@ -49,8 +50,15 @@ export class RoutingDialect implements Dialect {
   }
 }
 
+/** Whether the ambient scope's queries all go to the shared database. */
+function sharedScope(router: TenantDatabaseRouter): boolean {
+  const scope = currentDataScope();
+  const tenantId = scope?.tenantFilter === false ? null : scope?.tenantId;
+  return !tenantId || router.usesShared(tenantId);
+}
+
 /** Savepoints are not offered: nothing uses them, and they would have to span databases. */
-class RoutingDriver implements Driver {
+class RoutingDriver implements Driver, ImmediateExecution {
   constructor(
     private readonly shared: Driver,
     private readonly router: TenantDatabaseRouter,
@@ -60,8 +68,13 @@ class RoutingDriver implements Driver {
     const connection = new RoutingConnection(this.shared, this.router);
     // The common case (the host, or a tenant in the shared database) gets its real connection
     // now, so that its queries and its release take no detour.
-    if (!connection.sharedScope()) return Promise.resolve(connection);
+    if (!sharedScope(this.router)) return Promise.resolve(connection);
     return connection.sharedConnection().then(() => connection);
+  }
+  /** At once on the shared database when its driver can; a tenant database's query waits. */
+  executeNow(query: CompiledQuery): QueryResult<unknown> | undefined {
+    if (!canExecuteNow(this.shared) || !sharedScope(this.router)) return undefined;
+    return this.shared.executeNow(query);
   }
   beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
     (connection as RoutingConnection).begin(settings);
@@ -99,13 +112,6 @@ class RoutingConnection implements DatabaseConnection {
     private readonly sharedDriver: Driver,
     private readonly router: TenantDatabaseRouter,
   ) {}
-
-  /** Whether the ambient scope's queries all go to the shared database. */
-  sharedScope(): boolean {
-    const scope = currentDataScope();
-    const tenantId = scope?.tenantFilter === false ? null : scope?.tenantId;
-    return !tenantId || this.router.usesShared(tenantId);
-  }
 
   async #open(driver: Driver): Promise<Open> {
     const connection = await driver.acquireConnection();
@@ -147,7 +153,8 @@ class RoutingConnection implements DatabaseConnection {
   }
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.#shared && this.sharedScope()) return this.#shared.connection.executeQuery<R>(query);
+    if (this.#shared && sharedScope(this.router))
+      return this.#shared.connection.executeQuery<R>(query);
     return this.#route(query).then((connection) => connection.executeQuery<R>(query));
   }
 

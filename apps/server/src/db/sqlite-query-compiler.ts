@@ -1,10 +1,12 @@
 import {
+  type Driver,
   type LimitNode,
   type OffsetNode,
   SqliteDialect,
   SqliteQueryCompiler,
   ValueNode,
 } from 'kysely';
+import { ImmediateSqliteDriver, type SqliteFileConfig } from './immediate-sqlite-driver.js';
 
 /**
  * SQLite's compiler, except that a bound LIMIT or OFFSET is written `? + 0`. SQLite (3.4x and
@@ -29,8 +31,19 @@ export class ReusableSqliteQueryCompiler extends SqliteQueryCompiler {
 const isBound = (node: unknown) =>
   ValueNode.is(node as ValueNode) && !(node as ValueNode).immediate;
 
-/** Kysely's SQLite dialect with that compiler. */
+/** Kysely's SQLite dialect with that compiler, and a driver that can run a query at once. */
 export class ReusableSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteFileConfig;
+
+  constructor(config: SqliteFileConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+
   override createQueryCompiler(): SqliteQueryCompiler {
     return new ReusableSqliteQueryCompiler();
   }

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PermissionChecker } from '../../platform/authorization/permission-checker.js';
-import { requirePermission } from '../../platform/authorization/require-permission.js';
+import { ensurePermission } from '../../platform/authorization/require-permission.js';
 import type {
   FeatureManagementService,
   FeatureProviderTarget,
@@ -37,15 +37,6 @@ export const featureManagementRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { service, permissions }) => {
   const path = '/api/feature-management/features';
   const tags = ['Features'];
-  const hostPolicy = requirePermission(
-    permissions,
-    FeatureManagementPermissions.ManageHostFeatures,
-  );
-  const tenantPolicy = requirePermission(
-    permissions,
-    TenantManagementPermissions.Tenants.ManageFeatures,
-  );
-
   /** ABP's `NormalizeProviderKey`: no key means the current tenant, or the host. */
   const targetOf = (request: FastifyRequest<{ Querystring: ProviderQuery }>) => {
     const { providerName, providerKey } = request.query;
@@ -53,7 +44,13 @@ export const featureManagementRoutes: FastifyPluginAsyncZod<{
     return { providerName, tenantId } satisfies FeatureProviderTarget;
   };
   const authorize = (request: FastifyRequest<{ Querystring: ProviderQuery }>) =>
-    targetOf(request).tenantId === null ? hostPolicy(request) : tenantPolicy(request);
+    ensurePermission(
+      permissions,
+      request,
+      targetOf(request).tenantId === null
+        ? FeatureManagementPermissions.ManageHostFeatures
+        : TenantManagementPermissions.Tenants.ManageFeatures,
+    );
 
   app.get(
     path,

@@ -6,7 +6,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PermissionChecker } from '../../platform/authorization/permission-checker.js';
-import { requirePermission } from '../../platform/authorization/require-permission.js';
+import { ensurePermission } from '../../platform/authorization/require-permission.js';
 import { AuthorizationError } from '../../platform/errors/business-error.js';
 import type { PermissionManagementService } from './permission-management.service.js';
 
@@ -24,7 +24,7 @@ export const permissionManagementRoutes: FastifyPluginAsyncZod<{
   const preHandler = async (request: FastifyRequest) => {
     if (!request.currentUser) throw new AuthorizationError(false);
     const { providerName } = request.query as PermissionProviderQuery;
-    await requirePermission(permissions, service.policyFor(providerName))(request);
+    await ensurePermission(permissions, request, service.policyFor(providerName));
   };
 
   app.get(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../../../test/create-test-services.js';
 import type { Services } from '../../services.js';
 import { withinTenant } from '../data/data-scope.js';
-import { ROLE_PROVIDER, USER_PROVIDER } from './permission-checker.js';
+import { CLIENT_PROVIDER, ROLE_PROVIDER, USER_PROVIDER } from './permission-checker.js';
 import { evaluatePolicy } from './policy-expression.js';
 
 const TENANT = '00000000-0000-4000-8000-0000000000e1';
@@ -134,5 +134,66 @@ describe('permission checker', () => {
       ),
     );
     expect(await granted()).toContain('AbpIdentity.Roles.Create');
+  });
+
+  it('answers at once from cached grants, and again through the store after a change', async () => {
+    const subject = { userId: 'user-sync', roles: ['sync-role'], clientId: 'sync-client' };
+    const { permissions } = services;
+    await withinTenant(TENANT, async () => {
+      await permissions.setGranted('AbpIdentity.Users', ROLE_PROVIDER, 'sync-role', true);
+      const first = permissions.isGranted(subject, 'AbpIdentity.Users');
+      expect(first).toBeInstanceOf(Promise); // nothing cached yet for this subject
+      expect(await first).toBe(true);
+      expect(permissions.isGranted(subject, 'AbpIdentity.Users')).toBe(true);
+      expect(permissions.isGranted(subject, 'AbpIdentity.Roles')).toBe(false);
+
+      await permissions.setGranted('AbpIdentity.Users', ROLE_PROVIDER, 'sync-role', false);
+      const afterRevocation = permissions.isGranted(subject, 'AbpIdentity.Users');
+      expect(afterRevocation).toBeInstanceOf(Promise);
+      expect(await afterRevocation).toBe(false);
+      expect(permissions.isGranted(subject, 'AbpIdentity.Users')).toBe(false);
+    });
+  });
+
+  it("counts the client's host-side grants inside a tenant, cached or not", async () => {
+    const subject = { userId: 'user-client', roles: [], clientId: 'lookup-client' };
+    const { permissions } = services;
+    await withinTenant(null, () =>
+      permissions.setGranted('AbpIdentity.UserLookup', CLIENT_PROVIDER, 'lookup-client', true),
+    );
+    await withinTenant(TENANT, async () => {
+      expect(await permissions.isGranted(subject, 'AbpIdentity.UserLookup')).toBe(true);
+      expect(permissions.isGranted(subject, 'AbpIdentity.UserLookup')).toBe(true);
+      // The same client name granted nothing inside the tenant: still only the host's grant counts.
+      expect(
+        permissions.isGranted({ ...subject, clientId: 'other' }, 'AbpIdentity.UserLookup'),
+      ).toBeInstanceOf(Promise);
+    });
+    await withinTenant(null, () =>
+      permissions.setGranted('AbpIdentity.UserLookup', CLIENT_PROVIDER, 'lookup-client', false),
+    );
+    await withinTenant(TENANT, async () => {
+      expect(await permissions.isGranted(subject, 'AbpIdentity.UserLookup')).toBe(false);
+    });
+  });
+
+  it('looks a required feature up even when the grants are cached', async () => {
+    const subject = { userId: 'user-mail', roles: ['mailer'] };
+    const { permissions } = services;
+    await withinTenant(TENANT, async () => {
+      await permissions.setGranted('SettingManagement.Emailing', ROLE_PROVIDER, 'mailer', true);
+      await permissions.setGranted('AbpIdentity.Users', ROLE_PROVIDER, 'mailer', true);
+      expect(await permissions.isGranted(subject, 'AbpIdentity.Users')).toBe(true);
+      // Cached now; the emailing feature is off for a tenant by default.
+      const emailing = permissions.isGranted(subject, 'SettingManagement.Emailing');
+      expect(emailing).toBeInstanceOf(Promise);
+      expect(await emailing).toBe(false);
+    });
+    await withinTenant(null, async () => {
+      // On the host the feature requirement does not apply (tenants only).
+      await permissions.setGranted('SettingManagement.Emailing', ROLE_PROVIDER, 'mailer', true);
+      expect(await permissions.isGranted(subject, 'SettingManagement.Emailing')).toBe(true);
+      expect(permissions.isGranted(subject, 'SettingManagement.Emailing')).toBe(true);
+    });
   });
 });

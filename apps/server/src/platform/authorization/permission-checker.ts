@@ -1,6 +1,6 @@
 import type { Cache } from '../caching/cache.js';
 import { currentDataScope, withinTenant } from '../data/data-scope.js';
-import type { PermissionDefinition, PermissionRegistry } from './permission-definitions.js';
+import type { PermissionRegistry } from './permission-definitions.js';
 import type { PermissionGrantRepository } from './permission-grant.repository.js';
 import { evaluatePolicy, policyNames } from './policy-expression.js';
 
@@ -39,8 +39,8 @@ export function createPermissionChecker(deps: {
 }) {
   const { data, registry, grants, cache } = deps;
   const tenantId = () => currentDataScope()?.tenantId ?? null;
-  const cacheKey = (providerName: string, providerKey: string) =>
-    `${tenantId() ?? ''}|${providerName}|${providerKey}`;
+  const cacheKey = (providerName: string, providerKey: string, tenant = tenantId()) =>
+    `${tenant ?? ''}|${providerName}|${providerKey}`;
   /** Dropped once the change is committed, so no reader can cache the old grants after it. */
   const invalidate = (providerName: string, providerKey: string) => {
     const key = cacheKey(providerName, providerKey);
@@ -56,35 +56,92 @@ export function createPermissionChecker(deps: {
     );
   }
 
-  async function featuresAllow(
-    definition: PermissionDefinition,
-    tenant: string | null,
-  ): Promise<boolean> {
-    const required = definition.requiredFeatures;
-    if (!required || (required.tenantsOnly && tenant === null)) return true;
-    for (const feature of required.names) if (!(await deps.isFeatureEnabled(feature))) return false;
+  /** Whether the features a permission requires are on for the current tenant. */
+  async function featuresAllow(name: string): Promise<boolean> {
+    for (const feature of registry.get(name)?.requiredFeatures?.names ?? []) {
+      if (!(await deps.isFeatureEnabled(feature))) return false;
+    }
     return true;
   }
 
+  /**
+   * The subject's grant lists (its own, its roles', its client's) when the cache holds all of
+   * them: then they come without a promise. This runs for every guarded request, and every
+   * promise costs the request scope's async hooks.
+   */
+  function cachedGrantListsOf(subject: PermissionSubject): (readonly string[])[] | undefined {
+    const tenant = tenantId();
+    const lists = [cache.get(cacheKey(USER_PROVIDER, subject.userId, tenant))];
+    for (const role of subject.roles) lists.push(cache.get(cacheKey(ROLE_PROVIDER, role, tenant)));
+    // Clients belong to the host: their grants are kept under the host's key.
+    if (subject.clientId) lists.push(cache.get(cacheKey(CLIENT_PROVIDER, subject.clientId, null)));
+    return lists.every((list) => list !== undefined) ? (lists as (readonly string[])[]) : undefined;
+  }
+
   /** The subject's grant lists: its own, its roles', its client's (cached, see `grantsOf`). */
-  function grantListsOf(subject: PermissionSubject): Promise<(readonly string[])[]> {
+  function grantListsOf(
+    subject: PermissionSubject,
+  ): (readonly string[])[] | Promise<(readonly string[])[]> {
     const { clientId } = subject;
-    return Promise.all([
-      grantsOf(USER_PROVIDER, subject.userId),
-      ...subject.roles.map((role) => grantsOf(ROLE_PROVIDER, role)),
-      ...(clientId ? [withinTenant(null, () => grantsOf(CLIENT_PROVIDER, clientId))] : []),
-    ]);
+    return (
+      cachedGrantListsOf(subject) ??
+      Promise.all([
+        grantsOf(USER_PROVIDER, subject.userId),
+        ...subject.roles.map((role) => grantsOf(ROLE_PROVIDER, role)),
+        ...(clientId ? [withinTenant(null, () => grantsOf(CLIENT_PROVIDER, clientId))] : []),
+      ])
+    );
   }
 
   /**
-   * Whether a granted name counts here: defined, available on this side, its features on. Most
-   * permissions require no feature and get their answer without a promise: this runs for every
-   * guarded request, and every promise costs the request scope's async hooks.
+   * Whether a granted name counts here (defined, available on this side) when that needs no
+   * feature lookup; undefined when its features decide. Most permissions require none.
    */
-  function counts(name: string, tenant: string | null): boolean | Promise<boolean> {
+  function countsWithoutFeatures(name: string, tenant: string | null): boolean | undefined {
     const definition = registry.get(name);
     if (!definition || !registry.isAvailable(definition, tenant)) return false;
-    return definition.requiredFeatures ? featuresAllow(definition, tenant) : true;
+    const required = definition.requiredFeatures;
+    return !required || (required.tenantsOnly && tenant === null) ? true : undefined;
+  }
+
+  /** Whether a granted name counts here: defined, available on this side, its features on. */
+  async function counts(name: string, tenant: string | null): Promise<boolean> {
+    return countsWithoutFeatures(name, tenant) ?? featuresAllow(name);
+  }
+
+  /** The policy's answer from the grant lists, or undefined when a feature must be looked up. */
+  function policyAnswerNow(
+    lists: (readonly string[])[],
+    policy: string,
+    tenant: string | null,
+  ): boolean | undefined {
+    const granted = new Set<string>();
+    for (const name of policyNames(policy)) {
+      if (!lists.some((list) => list.includes(name))) continue;
+      const verdict = countsWithoutFeatures(name, tenant);
+      if (verdict === undefined) return undefined;
+      if (verdict) granted.add(name);
+    }
+    return evaluatePolicy(policy, (name) => granted.has(name));
+  }
+
+  /** The same answer, features looked up: only for the names the policy mentions. */
+  async function policyAnswer(
+    lists: (readonly string[])[],
+    policy: string,
+    tenant: string | null,
+  ): Promise<boolean> {
+    const granted = new Set<string>();
+    for (const name of policyNames(policy)) {
+      if (!lists.some((list) => list.includes(name))) continue;
+      if (await counts(name, tenant)) granted.add(name);
+    }
+    return evaluatePolicy(policy, (name) => granted.has(name));
+  }
+
+  function decide(lists: (readonly string[])[], policy: string): boolean | Promise<boolean> {
+    const tenant = tenantId();
+    return policyAnswerNow(lists, policy, tenant) ?? policyAnswer(lists, policy, tenant);
   }
 
   async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
@@ -95,8 +152,7 @@ export function createPermissionChecker(deps: {
     for (const list of lists) {
       for (const name of list) {
         if (granted.has(name)) continue;
-        const verdict = counts(name, tenant);
-        if (verdict === true || (verdict !== false && (await verdict))) granted.add(name);
+        if (countsWithoutFeatures(name, tenant) ?? (await featuresAllow(name))) granted.add(name);
       }
     }
     return granted;
@@ -105,18 +161,15 @@ export function createPermissionChecker(deps: {
   return {
     grantsOf,
     grantedNames,
-    /** Checks only the names the policy mentions (a route guard's one or two), not every grant. */
-    async isGranted(subject: PermissionSubject | null, policy: string): Promise<boolean> {
+    /**
+     * Checks only the names the policy mentions (a route guard's one or two), not every grant.
+     * The answer comes at once, without a promise, when the subject's grants are cached and none
+     * of those names needs a feature check; a promise of it otherwise.
+     */
+    isGranted(subject: PermissionSubject | null, policy: string): boolean | Promise<boolean> {
       if (!subject) return false;
-      const lists = await grantListsOf(subject);
-      const tenant = tenantId();
-      const granted = new Set<string>();
-      for (const name of policyNames(policy)) {
-        if (!lists.some((list) => list.includes(name))) continue;
-        const verdict = counts(name, tenant);
-        if (verdict === true || (verdict !== false && (await verdict))) granted.add(name);
-      }
-      return evaluatePolicy(policy, (name) => granted.has(name));
+      const lists = grantListsOf(subject);
+      return Array.isArray(lists) ? decide(lists, policy) : lists.then((l) => decide(l, policy));
     },
     async setGranted(name: string, providerName: string, providerKey: string, isGranted: boolean) {
       if (isGranted) await grants.grant(name, providerName, providerKey);

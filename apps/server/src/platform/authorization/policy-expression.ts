@@ -3,14 +3,24 @@
  * ABP's Angular `PermissionService`): `A || B && C` is `A || (B && C)`.
  */
 export function evaluatePolicy(expression: string, isGranted: (name: string) => boolean): boolean {
+  const alternatives = alternativesOf(expression);
+  if (alternatives === undefined) return true;
+  return alternatives.some((names) => names.every((name) => name.length > 0 && isGranted(name)));
+}
+
+/** Policies are route constants: each is parsed once (up to this many kept). */
+const MAX_POLICIES = 10_000;
+const parsed = new Map<string, readonly (readonly string[])[] | undefined>();
+
+/** The expression's `||` alternatives, each the names it joins with `&&`; undefined when empty. */
+function alternativesOf(expression: string): readonly (readonly string[])[] | undefined {
+  if (parsed.has(expression)) return parsed.get(expression);
   const trimmed = expression.trim();
-  if (!trimmed) return true;
-  return trimmed.split('||').some((alternative) =>
-    alternative
-      .split('&&')
-      .map((name) => name.trim())
-      .every((name) => name.length > 0 && isGranted(name)),
-  );
+  const alternatives = trimmed
+    ? trimmed.split('||').map((alternative) => alternative.split('&&').map((name) => name.trim()))
+    : undefined;
+  if (parsed.size < MAX_POLICIES) parsed.set(expression, alternatives);
+  return alternatives;
 }
 
 const namesOfPolicy = new Map<string, readonly string[]>();
@@ -21,7 +31,7 @@ export function policyNames(expression: string): readonly string[] {
   if (!names) {
     const all = expression.split('||').flatMap((part) => part.split('&&'));
     names = [...new Set(all.map((name) => name.trim()).filter((name) => name.length > 0))];
-    if (namesOfPolicy.size < 10_000) namesOfPolicy.set(expression, names);
+    if (namesOfPolicy.size < MAX_POLICIES) namesOfPolicy.set(expression, names);
   }
   return names;
 }

@@ -7,7 +7,6 @@ import {
   IdentifierNode,
   type InsertQueryNode,
   JoinNode,
-  type KyselyPlugin,
   type OperationNode,
   OperationNodeTransformer,
   OperatorNode,
@@ -28,6 +27,7 @@ import {
   WhereNode,
 } from 'kysely';
 import { currentDataScope, type DataScope } from './data-scope.js';
+import type { ImmediateResultPlugin } from './immediate-results.js';
 
 export interface DataFilterTables {
   /** Tables with a nullable `tenantId` (null: the host's rows). */
@@ -46,7 +46,7 @@ export class MissingTenantScopeError extends Error {
  * updates, deletes and joins, the tenant id on inserts, and `isDeleted = false` on soft-deleted
  * tables. Raw SQL is not seen here; it is kept out of repositories for that reason.
  */
-export class DataFilterPlugin implements KyselyPlugin {
+export class DataFilterPlugin implements ImmediateResultPlugin {
   readonly #tables: DataFilterTables;
 
   constructor(tables: DataFilterTables) {
@@ -59,8 +59,12 @@ export class DataFilterPlugin implements KyselyPlugin {
     return new FilterTransformer(this.#tables, scope).transformNode(node);
   }
 
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+
+  transformResultNow(args: PluginTransformResultArgs): QueryResult<UnknownRow> {
+    return args.result;
   }
 }
 

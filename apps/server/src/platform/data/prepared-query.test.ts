@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { newUserRow } from '../../../test/user-rows.js';
 import type { DatabaseTarget } from '../../config.js';
@@ -251,5 +251,57 @@ describe('prepared query shapes', () => {
     const unused = () =>
       prepared.execute('unused', { name: 'x' }, (db) => db.selectFrom('tenants').select('name'));
     await expect(withinTenant(null, unused)).rejects.toThrow(/not used by the query: name/);
+  });
+});
+
+describe('prepared queries run at once (DataContext.executeNow)', () => {
+  const sqlite = () => data.dialect === 'sqlite';
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('on SQLite when the shared connection is free; not in a transaction, nor in a tenant database', async () => {
+    const executeNow = vi.spyOn(data, 'executeNow');
+    try {
+      const answered = async (work: () => Promise<unknown>) => {
+        executeNow.mockClear();
+        await work();
+        return executeNow.mock.results.map((result) => result.value !== undefined);
+      };
+      const list = () => preparedList('u-%', true, 10);
+      expect(await answered(() => withinTenant(TENANT_A, list))).toEqual([sqlite()]);
+      expect(await answered(() => withinTenant(null, list))).toEqual([sqlite()]);
+      expect(await answered(() => withinTenant(TENANT_A, () => data.transaction(list)))).toEqual([
+        false,
+      ]);
+      expect(await answered(() => withinTenant(TENANT_OWN, list))).toEqual([false]);
+    } finally {
+      executeNow.mockRestore();
+    }
+  });
+
+  it('never inside a transaction another caller holds open: the query waits for it (SQLite) or reads committed rows', async () => {
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    const writer = withinTenant(TENANT_A, () =>
+      data.transaction(async () => {
+        await data.query().insertInto('identityUsers').values(userRow('u-a-pending')).execute();
+        await committed;
+      }),
+    );
+    await tick(); // the writer holds its connection, its row not committed
+    let seen: string[] | undefined;
+    const reader = withinTenant(TENANT_A, () => preparedList('u-a-p%', true, 10)).then((rows) => {
+      seen = rows.map((row) => row.userName);
+    });
+    await tick();
+    // SQLite has one connection: the reader waits on it. PostgreSQL reads on another one.
+    expect(seen).toEqual(sqlite() ? undefined : []);
+    commit();
+    await Promise.all([writer, reader]);
+    if (sqlite()) expect(seen).toEqual(['u-a-pending']);
+    await withinTenant(TENANT_A, () =>
+      data.query().deleteFrom('identityUsers').where('userName', '=', 'u-a-pending').execute(),
+    );
   });
 });

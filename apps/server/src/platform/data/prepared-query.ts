@@ -55,8 +55,9 @@ const MAX_SHAPES = 1_000;
  * Tenant isolation still comes from the DataFilterPlugin (decision 001): a tenant's shape is
  * prepared in a scope whose tenant id is a sentinel, so the plugin writes its `tenant_id = ?` as
  * always, and the sentinel's position is bound to the caller's tenant on every call. Queries run
- * through `executeQuery` on the ambient Kysely (transaction or not), so the routing driver
- * (decision 003) and the result plugins apply.
+ * on the ambient Kysely (transaction or not), so the routing driver (decision 003) and the result
+ * plugins apply; when the database can answer at once (`DataContext.executeNow`: SQLite, no
+ * transaction, its connection free), without Kysely's promise chain.
  */
 export function createPreparedQueries<DB>(data: DataContext<DB>): PreparedQueries<DB> {
   const shapes = new Map<string, PreparedShape>();
@@ -108,23 +109,42 @@ export function createPreparedQueries<DB>(data: DataContext<DB>): PreparedQuerie
     return values;
   }
 
+  function run<P extends QueryParameters, Row>(
+    shape: string,
+    parameters: P,
+    build: ShapeBuilder<DB, P, Row>,
+    options: ShapeOptions | undefined,
+  ): Promise<Row[]> {
+    const scope = currentDataScope();
+    const kind = scopeKind(scope);
+    const key = `${data.dialect}|${kind}|${scope?.softDeleteFilter === false ? 'deleted' : ''}|${shape}`;
+    let prepared = shapes.get(key);
+    if (!prepared) {
+      prepared = prepare(parameters, build, scope, kind);
+      if (options?.reusablePlan) markPlanReusable(prepared.compiled.sql);
+      if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
+      shapes.set(key, prepared);
+    }
+    const query: CompiledQuery = {
+      ...prepared.compiled,
+      parameters: bind(prepared, parameters, scope?.tenantId),
+    };
+    // Most often the database answers at once (SQLite): no promise chain through Kysely then.
+    const immediate = data.executeNow(query);
+    if (immediate) return Promise.resolve(immediate.rows as Row[]);
+    return data
+      .query()
+      .executeQuery(query)
+      .then((result) => result.rows as Row[]);
+  }
+
   return {
-    async execute(shape, parameters, build, options) {
-      const scope = currentDataScope();
-      const kind = scopeKind(scope);
-      const key = `${data.dialect}|${kind}|${scope?.softDeleteFilter === false ? 'deleted' : ''}|${shape}`;
-      let prepared = shapes.get(key);
-      if (!prepared) {
-        prepared = prepare(parameters, build, scope, kind);
-        if (options?.reusablePlan) markPlanReusable(prepared.compiled.sql);
-        if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
-        shapes.set(key, prepared);
+    execute(shape, parameters, build, options) {
+      try {
+        return run(shape, parameters, build, options);
+      } catch (error) {
+        return Promise.reject(error);
       }
-      const query: CompiledQuery = {
-        ...prepared.compiled,
-        parameters: bind(prepared, parameters, scope?.tenantId),
-      };
-      return (await data.query().executeQuery(query)).rows as never;
     },
   };
 }

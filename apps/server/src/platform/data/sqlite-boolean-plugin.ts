@@ -1,5 +1,4 @@
 import {
-  type KyselyPlugin,
   OperationNodeTransformer,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -9,13 +8,14 @@ import {
   type UnknownRow,
   type ValueNode,
 } from 'kysely';
+import type { ImmediateResultPlugin } from './immediate-results.js';
 
 /**
  * SQLite has no boolean type and better-sqlite3 refuses to bind JavaScript booleans. This plugin
  * binds them as 1 and 0 and turns the named boolean columns back into booleans in results, so
  * repositories see the same values on SQLite as on PostgreSQL.
  */
-export class SqliteBooleanPlugin implements KyselyPlugin {
+export class SqliteBooleanPlugin implements ImmediateResultPlugin {
   readonly #booleanColumns: ReadonlySet<string>;
   readonly #transformer = new BooleanParameterTransformer();
 
@@ -27,7 +27,11 @@ export class SqliteBooleanPlugin implements KyselyPlugin {
     return this.#transformer.transformNode(node);
   }
 
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return this.transformResultNow(args);
+  }
+
+  transformResultNow({ result }: PluginTransformResultArgs): QueryResult<UnknownRow> {
     for (const row of result.rows) {
       for (const key in row) {
         const value = row[key];

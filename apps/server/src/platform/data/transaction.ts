@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { currentDataScope, newDataScope, runInScope } from './data-scope.js';
+import { immediateResultTransform } from './immediate-results.js';
 
 /**
  * The unit of work: `transaction(work)` runs `work` in one database transaction and makes it the
@@ -10,6 +11,13 @@ export interface DataContext<DB> {
   readonly db: Kysely<DB>;
   readonly dialect: 'sqlite' | 'postgres';
   query(): Kysely<DB>;
+  /**
+   * Runs a compiled query at once when the database can answer without waiting (SQLite outside
+   * a transaction, its connection free: see immediate-sqlite-driver.ts), its rows through the
+   * result plugins as Kysely would; undefined when it cannot, and the caller then runs the query
+   * the usual way (`query().executeQuery(query)`). For hot, already compiled queries.
+   */
+  executeNow(query: CompiledQuery): QueryResult<unknown> | undefined;
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** Runs `work` after the ambient transaction commits, or now when there is none. */
   afterCommit(work: () => Promise<void>): Promise<void>;
@@ -19,11 +27,23 @@ export interface DataContext<DB> {
 export function createDataContext<DB>(
   db: Kysely<DB>,
   dialect: 'sqlite' | 'postgres',
+  /** The driver's own immediate execution, if it has one (raw rows, no plugins). */
+  driverExecuteNow?: (query: CompiledQuery) => QueryResult<unknown> | undefined,
 ): DataContext<DB> {
+  const transformResult = immediateResultTransform(db.getExecutor().plugins);
   return {
     db,
     dialect,
     query: () => (currentDataScope()?.transaction as Kysely<DB> | undefined) ?? db,
+    executeNow(query) {
+      // A transaction's queries go on its own connection, in order.
+      if (!driverExecuteNow || !transformResult || currentDataScope()?.transaction)
+        return undefined;
+      const result = driverExecuteNow(query);
+      return (
+        result && transformResult({ result: result as QueryResult<never>, queryId: query.queryId })
+      );
+    },
     async transaction(work) {
       const scope = currentDataScope();
       if (scope?.transaction) return work();
