@@ -22,6 +22,7 @@ import { permissionManagementRoutes } from './modules/permission-management/perm
 import { emailSettingsRoutes } from './modules/setting-management/email-settings.routes.js';
 import { abpTenantLookupRoutes } from './modules/tenant-management/abp-tenant-lookup.routes.js';
 import { tenantsRoutes } from './modules/tenant-management/tenants.routes.js';
+import { whenReady } from './platform/async/maybe-promise.js';
 import { registerErrorHandler, send } from './platform/errors/error-handler.js';
 import { healthRoutes } from './platform/health/health.routes.js';
 import type { Authenticator } from './platform/http/current-user.js';
@@ -104,9 +105,11 @@ export async function buildApp(
     },
   });
   await registerOpenApi(app);
-  const defaultCulture = async () =>
-    (await services.settings.getOrNull(DEFAULT_LANGUAGE_SETTING)) ??
-    services.localizer.defaultCulture;
+  const defaultCulture = () =>
+    whenReady(
+      services.settings.getOrNull(DEFAULT_LANGUAGE_SETTING),
+      (culture) => culture ?? services.localizer.defaultCulture,
+    );
   // Before the request context: the sign-in server answers its own paths in OAuth's format.
   const signInServer = await mountSignInServer(app, services, defaultCulture);
   // Users whose roles, security stamp or status the identity administration changed: the

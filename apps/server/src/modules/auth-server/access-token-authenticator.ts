@@ -1,4 +1,5 @@
 import type { Provider } from 'oidc-provider';
+import { type MaybePromise, whenReady } from '../../platform/async/maybe-promise.js';
 import { AuthorizationError } from '../../platform/errors/business-error.js';
 import type { Authenticator, CurrentUser } from '../../platform/http/current-user.js';
 import type { AccessTokenCache, VerifiedAccessToken } from './access-token-cache.js';
@@ -53,10 +54,13 @@ export function createAccessTokenAuthenticator(deps: {
     return user;
   }
 
-  async function verify(value: string): Promise<VerifiedAccessToken> {
+  /** The token as verified before (cached), or looked up in the store now. */
+  function verify(value: string): MaybePromise<VerifiedAccessToken> {
     const key = cache.keyOf(value);
-    const cached = cache.get(key);
-    if (cached) return cached;
+    return cache.get(key) ?? lookUp(value, key);
+  }
+
+  async function lookUp(value: string, key: string): Promise<VerifiedAccessToken> {
     const generation = cache.generation;
     const token = await deps.provider().AccessToken.find(value);
     // DPoP- or certificate-bound tokens cannot be presented as plain bearer tokens.
@@ -76,18 +80,21 @@ export function createAccessTokenAuthenticator(deps: {
     return verified;
   }
 
+  // Answers at once when the token and its account are cached, as they are for nearly every
+  // request: the request context then needs no promise for the caller.
   return {
-    async authenticate(request): Promise<CurrentUser | null> {
+    authenticate(request): MaybePromise<CurrentUser | null> {
       const header = request.headers.authorization;
       if (header === undefined || header === '') return null;
       const match = typeof header === 'string' ? BEARER.exec(header) : null;
-      if (!match?.[1]) throw new AuthorizationError(false);
+      if (!match?.[1]) return Promise.reject(new AuthorizationError(false));
 
-      const token = await verify(match[1]);
-      const account = await deps.lookup.find(token.accountId, token.tenantId);
-      if (!account || token.stamp !== account.stampDigest) throw new AuthorizationError(false);
-
-      return currentUserOf(account, token.clientId);
+      return whenReady(verify(match[1]), (token) =>
+        whenReady(deps.lookup.find(token.accountId, token.tenantId), (account) => {
+          if (!account || token.stamp !== account.stampDigest) throw new AuthorizationError(false);
+          return currentUserOf(account, token.clientId);
+        }),
+      );
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { MaybePromise } from '../../platform/async/maybe-promise.js';
 import type { Cache } from '../../platform/caching/cache.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 import { toUserData } from '../identity/users/identity-user-dto.js';
@@ -73,11 +74,13 @@ export function createAccountLookup(deps: {
      * `tenantHint`: the tenant the caller knows the account belongs to (an access token's
      * `tenantid`, `null` for the host); leave it out when unknown.
      */
-    async find(userId: string, tenantHint?: string | null): Promise<AccountSnapshot | undefined> {
-      // Every API request asks: a hit is answered without `getOrAdd`'s promises.
+    find(userId: string, tenantHint?: string | null): MaybePromise<AccountSnapshot | undefined> {
+      // Every API request asks: a hit is answered at once, without a promise.
       const cached = cache.get(userId);
       if (cached !== undefined) return cached ?? undefined;
-      return (await cache.getOrAdd(userId, () => load(userId, tenantHint))) ?? undefined;
+      return cache
+        .getOrAdd(userId, () => load(userId, tenantHint))
+        .then((found) => found ?? undefined);
     },
     /**
      * After a correct password: keeps the account's tenant for every later lookup by subject

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Provider from 'oidc-provider';
 import type { Config } from '../../config.js';
 import type { AppDataContext } from '../../db/database.js';
+import type { MaybePromise } from '../../platform/async/maybe-promise.js';
 import type { CacheHub } from '../../platform/caching/cache.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import { CULTURE_COOKIE, cultureFromRequest } from '../../platform/localization/request-culture.js';
@@ -44,7 +45,7 @@ export interface AuthServerDeps {
   signIn: SignInService;
   securityLog: SecurityLogWriter;
   /** The `Abp.Localization.DefaultLanguage` setting, when the request names no culture. */
-  defaultCulture(): Promise<string>;
+  defaultCulture(): MaybePromise<string>;
   /** Per user name, for the password grant; true when another attempt is allowed. */
   allowUserName(userName: string): Promise<boolean>;
   log: FastifyBaseLogger;

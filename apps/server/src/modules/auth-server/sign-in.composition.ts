@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { MaybePromise } from '../../platform/async/maybe-promise.js';
 import { registerRateLimits } from '../../platform/http/rate-limits.js';
 import { xsrfPlugin, xsrfSecretFrom } from '../../platform/http/xsrf.js';
 import type { Services } from '../../services.js';
@@ -17,7 +18,7 @@ import { interactionRoutes } from './interactions/interaction.routes.js';
 export async function mountSignInServer(
   app: FastifyInstance,
   services: Services,
-  defaultCulture: () => Promise<string>,
+  defaultCulture: () => MaybePromise<string>,
 ) {
   const { config } = services;
   const limits = config.authServer.rateLimits;

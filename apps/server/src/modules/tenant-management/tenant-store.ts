@@ -14,11 +14,14 @@ export function createCachedTenantStore(
   const toInfo = (row: TenantRow | undefined): TenantInfo | null =>
     row ? { id: row.id, name: row.name, isActive: row.isActive } : null;
   const store: TenantStore & { forget(tenant: { id: string; name: string }): Promise<void> } = {
-    async findById(id) {
-      return (
-        (await cache.getOrAdd(`id:${id}`, async () => toInfo(await repository.findById(id)))) ??
-        undefined
-      );
+    // Every request of a signed-in tenant user asks: a hit is answered at once.
+    findById(id) {
+      const key = `id:${id}`;
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached ?? undefined;
+      return cache
+        .getOrAdd(key, async () => toInfo(await repository.findById(id)))
+        .then((tenant) => tenant ?? undefined);
     },
     async findByName(name) {
       const key = `name:${normalize(name)}`;

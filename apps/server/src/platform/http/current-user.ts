@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../async/maybe-promise.js';
+
 /** The signed-in caller, from a verified access token (ABP's `ICurrentUser`). */
 export interface CurrentUser {
   id: string;
@@ -21,15 +23,16 @@ export interface CurrentTenant {
 
 /**
  * Turns a request's credentials into the current user. The sign-in server supplies the real one;
- * `null` means anonymous, and a bad token throws a 401 BusinessError.
+ * `null` means anonymous, and a bad token is a 401 BusinessError (rejected, never thrown). The
+ * answer comes at once when nothing needs looking up (no credentials, a cached token).
  */
 export interface Authenticator {
   authenticate(request: {
     headers: Record<string, string | string[] | undefined>;
-  }): Promise<CurrentUser | null>;
+  }): MaybePromise<CurrentUser | null>;
 }
 
-export const anonymousAuthenticator: Authenticator = { authenticate: async () => null };
+export const anonymousAuthenticator: Authenticator = { authenticate: () => null };
 
 declare module 'fastify' {
   interface FastifyRequest {

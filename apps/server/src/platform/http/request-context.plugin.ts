@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { currentDataScope, newDataScope, runInScope } from '../data/data-scope.js';
+import { type MaybePromise, whenReady } from '../async/maybe-promise.js';
+import { currentDataScope, type DataScope, newDataScope, runInScope } from '../data/data-scope.js';
 import { cultureFromRequest } from '../localization/request-culture.js';
 import type { createTenantResolver } from '../multi-tenancy/tenant-resolver.js';
-import type { Authenticator } from './current-user.js';
+import type { Authenticator, CurrentUser } from './current-user.js';
 
 export interface RequestContextOptions {
   authenticator: Authenticator;
   tenantResolver: ReturnType<typeof createTenantResolver>;
   /** The `Abp.Localization.DefaultLanguage` setting of the resolved tenant. */
-  defaultCulture: () => Promise<string>;
+  defaultCulture: () => MaybePromise<string>;
 }
 
 /**
@@ -28,8 +29,15 @@ async function requestContext(app: FastifyInstance, options: RequestContextOptio
     runInScope(newDataScope({ tenantId: null }), done);
   });
 
-  app.addHook('onRequest', async (request) => {
-    const scope = currentScope();
+  // A callback hook: the user, the tenant and the default culture nearly always come from caches,
+  // and the request then goes on at once, without the promises an async hook would cost it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const filled = fillIn(request, currentScope());
+    if (filled instanceof Promise) filled.then(() => done(), done);
+    else done();
+  });
+
+  function fillIn(request: FastifyRequest, scope: DataScope): MaybePromise<void> {
     const requestedCulture = cultureFromRequest({
       query: request.query as Record<string, unknown>,
       cookies: request.cookies ?? {},
@@ -37,22 +45,37 @@ async function requestContext(app: FastifyInstance, options: RequestContextOptio
     });
     // Known before anything can fail, so that errors are already in the caller's language.
     if (requestedCulture) request.culture = requestedCulture;
-    const user = await options.authenticator.authenticate(request);
+    return whenReady(options.authenticator.authenticate(request), (user) =>
+      whenReady(resolveTenant(request, scope, user), () => {
+        if (requestedCulture) return;
+        return whenReady(options.defaultCulture(), (culture) => {
+          request.culture = culture;
+        });
+      }),
+    );
+  }
+
+  function resolveTenant(
+    request: FastifyRequest,
+    scope: DataScope,
+    user: CurrentUser | null,
+  ): MaybePromise<void> {
     request.currentUser = user;
     scope.userId = user?.id ?? null;
-    const tenant = await options.tenantResolver.resolve({
+    const tenant = options.tenantResolver.resolve({
       userTenantId: user ? user.tenantId : undefined,
       query: request.query as Record<string, unknown>,
       headers: request.headers,
       cookies: request.cookies ?? {},
       hostname: request.hostname,
     });
-    scope.tenantId = tenant?.id ?? null;
-    request.currentTenant = tenant
-      ? { id: tenant.id, name: tenant.name, isAvailable: true }
-      : { id: null, name: null, isAvailable: false };
-    request.culture = requestedCulture ?? (await options.defaultCulture());
-  });
+    return whenReady(tenant, (resolved) => {
+      scope.tenantId = resolved?.id ?? null;
+      request.currentTenant = resolved
+        ? { id: resolved.id, name: resolved.name, isAvailable: true }
+        : { id: null, name: null, isAvailable: false };
+    });
+  }
 }
 
 function currentScope() {

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
+import type { MaybePromise } from '../async/maybe-promise.js';
 import { MailSetting } from './mail.settings.js';
 
 export interface MailMessage {
@@ -83,7 +84,7 @@ const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
  * opens a connection per message anyway, so caching one would save nothing and could go stale.
  */
 export function createSmtpSender(deps: {
-  settings: { getOrNull(name: string): Promise<string | null> };
+  settings: { getOrNull(name: string): MaybePromise<string | null> };
   /**
    * Tests only: accept a self-signed certificate when SSL is on. Never set in the application.
    */

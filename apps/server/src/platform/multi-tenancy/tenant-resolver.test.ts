@@ -68,14 +68,29 @@ describe('tenant resolution', () => {
   });
 
   it('names the unknown tenant (404) and refuses an inactive one (403)', async () => {
-    const unknown = await resolver
-      .resolve(sources({ query: { __tenant: 'ghost' } }))
-      .catch((error) => error);
+    const failure = (resolved: unknown) => Promise.resolve(resolved).catch((error) => error);
+    const unknown = await failure(resolver.resolve(sources({ query: { __tenant: 'ghost' } })));
     expect(unknown).toMatchObject({ status: 404, data: { 0: 'ghost' } });
-    const inactive = await resolver
-      .resolve(sources({ query: { __tenant: 'dormant' } }))
-      .catch((error) => error);
+    const inactive = await failure(resolver.resolve(sources({ query: { __tenant: 'dormant' } })));
     expect(inactive).toMatchObject({ status: 403 });
+  });
+
+  it("answers at once from a store that has the user's tenant at hand, and rejects (not throws) an inactive one", async () => {
+    const cachedStore: TenantStore = {
+      findById: (id) => [acme, dormant].find((tenant) => tenant.id === id),
+      findByName: (name) => [acme, dormant].find((tenant) => tenant.name === name),
+    };
+    const cached = createTenantResolver(cachedStore, {
+      isEnabled: true,
+      tenantKey: '__tenant',
+      hostPattern: undefined,
+    });
+    expect(cached.resolve(sources({ userTenantId: acme.id }))).toEqual(acme);
+    expect(cached.resolve(sources({ userTenantId: null }))).toBeUndefined();
+    expect(cached.resolve(sources())).toBeUndefined();
+    const inactive = cached.resolve(sources({ userTenantId: dormant.id }));
+    expect(inactive).toBeInstanceOf(Promise);
+    await expect(inactive).rejects.toMatchObject({ status: 403 });
   });
 
   it('honours another tenant key and ignores everything when multi-tenancy is off', async () => {

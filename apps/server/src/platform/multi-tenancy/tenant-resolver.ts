@@ -1,3 +1,4 @@
+import { type MaybePromise, whenReady } from '../async/maybe-promise.js';
 import { BusinessError } from '../errors/business-error.js';
 import { findTenantByIdOrName, type TenantInfo, type TenantStore } from './tenant-store.js';
 
@@ -41,15 +42,19 @@ export function createTenantResolver(store: TenantStore, options: TenantResolver
   }
 
   return {
-    async resolve(sources: TenantResolveSources): Promise<ResolvedTenant> {
+    /** At once when no tenant is named or the store has it cached; a 404/403 is rejected. */
+    resolve(sources: TenantResolveSources): MaybePromise<ResolvedTenant> {
       if (!options.isEnabled) return undefined;
-      if (sources.userTenantId !== undefined) {
-        if (sources.userTenantId === null) return undefined;
-        return activeTenant(await store.findById(sources.userTenantId), sources.userTenantId);
+      const { userTenantId } = sources;
+      if (userTenantId !== undefined) {
+        if (userTenantId === null) return undefined;
+        return whenReady(store.findById(userTenantId), (tenant) =>
+          activeTenant(tenant, userTenantId),
+        );
       }
       const value = idOrName(sources)?.trim();
       if (!value) return undefined;
-      return activeTenant(await findTenantByIdOrName(store, value), value);
+      return findTenantByIdOrName(store, value).then((tenant) => activeTenant(tenant, value));
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../async/maybe-promise.js';
+
 /** What the platform needs to know of a tenant; the tenant-management module supplies the store. */
 export interface TenantInfo {
   id: string;
@@ -5,9 +7,10 @@ export interface TenantInfo {
   isActive: boolean;
 }
 
+/** Lookups answered at once when cached (a rejected promise, never a throw, on failure). */
 export interface TenantStore {
-  findById(id: string): Promise<TenantInfo | undefined>;
-  findByName(name: string): Promise<TenantInfo | undefined>;
+  findById(id: string): MaybePromise<TenantInfo | undefined>;
+  findByName(name: string): MaybePromise<TenantInfo | undefined>;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,3 +1,4 @@
+import { type MaybePromise, whenReady } from '../async/maybe-promise.js';
 import type { Cache } from '../caching/cache.js';
 import { currentDataScope } from '../data/data-scope.js';
 import type { ProviderValueRepository } from '../data/provider-value.repository.js';
@@ -63,10 +64,7 @@ export function createSettingManager(deps: {
     return { user, tenant, global };
   }
 
-  /**
-   * The same maps when the cache holds all of them, without a promise: the default-language setting
-   * is read on every request that names no culture (request-context.plugin.ts).
-   */
+  /** The same maps when the cache holds all of them, without a promise. */
   function cachedMaps({ tenantId, userId }: SettingContext) {
     const global = cache.get(`${SettingProvider.Global}|`);
     const user = userId ? cache.get(`${SettingProvider.User}|${userId}`) : undefined;
@@ -97,13 +95,19 @@ export function createSettingManager(deps: {
   }
 
   return {
-    async getOrNull(
+    /**
+     * A setting's value; at once when the providers' values are cached (the default language is
+     * read on every request that names no culture: request-context.plugin.ts).
+     */
+    getOrNull(
       name: string,
       context: SettingContext = currentContext(),
-    ): Promise<string | null> {
+    ): MaybePromise<string | null> {
       const definition = registry.get(name);
-      if (!definition) throw new Error(`Undefined setting: ${name}`);
-      return resolve(definition, cachedMaps(context) ?? (await providerMaps(context)));
+      if (!definition) return Promise.reject(new Error(`Undefined setting: ${name}`));
+      return whenReady(cachedMaps(context) ?? providerMaps(context), (maps) =>
+        resolve(definition, maps),
+      );
     },
 
     /** Every defined setting's value (or only those visible to clients), resolved at once. */

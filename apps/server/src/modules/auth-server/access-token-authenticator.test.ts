@@ -1,0 +1,103 @@
+import type { Provider } from 'oidc-provider';
+import { describe, expect, it, vi } from 'vitest';
+import { createCacheHub } from '../../platform/caching/cache.js';
+import { createAccessTokenAuthenticator } from './access-token-authenticator.js';
+import { createAccessTokenCache } from './access-token-cache.js';
+import type { AccountLookup, AccountSnapshot } from './account-lookup.js';
+import { API_SCOPE } from './clients.js';
+
+const account: AccountSnapshot = {
+  id: 'user-1',
+  tenantId: 'tenant-1',
+  userName: 'ana',
+  name: 'Ana',
+  surname: null,
+  email: 'ana@example.com',
+  emailConfirmed: true,
+  phoneNumber: null,
+  phoneNumberConfirmed: false,
+  roles: ['admin'],
+  stampDigest: 'stamp-1',
+};
+
+/** oidc-provider's store as the authenticator sees it: one valid token, `good`. */
+function setUp() {
+  const stored = new Map([
+    [
+      'good',
+      {
+        accountId: account.id,
+        clientId: 'Vineta_App',
+        scopes: new Set([API_SCOPE]),
+        extra: { sst: 'stamp-1', tenantid: 'tenant-1' },
+        exp: Math.floor(Date.now() / 1000) + 3600,
+        grantId: 'grant-1',
+        expiresWithSession: false,
+        isSenderConstrained: () => false,
+      },
+    ],
+  ]);
+  const find = vi.fn(async (value: string) => stored.get(value));
+  const provider = { AccessToken: { find } } as unknown as Provider;
+  let snapshot: AccountSnapshot | undefined = account;
+  // The account lookup's cache: at hand, as it is for a signed-in user's every request.
+  const lookup = { find: () => snapshot } as unknown as AccountLookup;
+  const cache = createAccessTokenCache(createCacheHub(), { ttlMs: 60_000, maxEntries: 100 });
+  const authenticator = createAccessTokenAuthenticator({ provider: () => provider, lookup, cache });
+  const request = (authorization?: string) => ({ headers: { authorization } });
+  return {
+    authenticator,
+    request,
+    find,
+    cache,
+    stored,
+    changeAccount: (next: AccountSnapshot | undefined) => {
+      snapshot = next;
+    },
+  };
+}
+
+describe('access-token authenticator', () => {
+  it('looks a token up once, then answers at once from the cache with the same user', async () => {
+    const { authenticator, request, find } = setUp();
+    const first = authenticator.authenticate(request('Bearer good'));
+    expect(first).toBeInstanceOf(Promise);
+    const user = await first;
+    expect(user).toMatchObject({ id: 'user-1', tenantId: 'tenant-1', clientId: 'Vineta_App' });
+    const again = authenticator.authenticate(request('Bearer good'));
+    expect(again).toBe(user);
+    expect(find).toHaveBeenCalledTimes(1);
+  });
+
+  it('is anonymous at once without credentials, and rejects (never throws) a malformed header', async () => {
+    const { authenticator, request } = setUp();
+    expect(authenticator.authenticate(request())).toBeNull();
+    expect(authenticator.authenticate(request(''))).toBeNull();
+    const malformed = authenticator.authenticate(request('Basic abc'));
+    await expect(malformed).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('refuses a cached token whose account changed its stamp or is gone, with a rejection', async () => {
+    const { authenticator, request, changeAccount } = setUp();
+    await authenticator.authenticate(request('Bearer good'));
+    changeAccount({ ...account, stampDigest: 'stamp-2' });
+    const stale = authenticator.authenticate(request('Bearer good'));
+    expect(stale).toBeInstanceOf(Promise);
+    await expect(stale).rejects.toMatchObject({ status: 401 });
+    changeAccount(undefined);
+    await expect(authenticator.authenticate(request('Bearer good'))).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+
+  it('goes back to the store after a revocation, and refuses a token it no longer has', async () => {
+    const { authenticator, request, find, cache, stored } = setUp();
+    await authenticator.authenticate(request('Bearer good'));
+    stored.delete('good');
+    await cache.revoke({ accountId: account.id });
+    await expect(authenticator.authenticate(request('Bearer good'))).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(find).toHaveBeenCalledTimes(2);
+  });
+});
