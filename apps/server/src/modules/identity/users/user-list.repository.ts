@@ -4,7 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { acrossAllTenants } from '../../../platform/data/data-scope.js';
 import { createPreparedQueries } from '../../../platform/data/prepared-query.js';
 import type { SortOrder } from '../list-sorting.js';
-import { type UserDtoJsonRow, userDtoJson } from './user-dto-json.js';
+import { type UserDtoJsonRow, userDtoColumns, userDtoJson } from './user-dto-json.js';
 import type { IdentityUserRow } from './users.repository.js';
 
 export const userSortKeys = [
@@ -28,30 +28,7 @@ const sortColumns = {
 } as const;
 
 /** What a list item shows (IdentityUserDto): not the hash, the stamps or the search text. */
-export const listedColumns = [
-  'id',
-  'tenantId',
-  'userName',
-  'name',
-  'surname',
-  'email',
-  'emailConfirmed',
-  'phoneNumber',
-  'phoneNumberConfirmed',
-  'isActive',
-  'lockoutEnabled',
-  'lockoutEnd',
-  'accessFailedCount',
-  'concurrencyStamp',
-  'creationTime',
-  'creatorId',
-  'lastModificationTime',
-  'lastModifierId',
-  'isDeleted',
-  'deleterId',
-  'deletionTime',
-  'extraProperties',
-] as const;
+export const listedColumns = [...userDtoColumns, 'extraProperties'] as const;
 export type ListedUser = Pick<IdentityUserRow, (typeof listedColumns)[number]>;
 
 export interface UserPageQuery {
