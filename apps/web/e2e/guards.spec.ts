@@ -49,11 +49,17 @@ test.describe('route guards', () => {
     await signIn(page, request);
     await page.setViewportSize({ width: 1280, height: 300 });
     await page.goto('/admin');
-    await page.evaluate(() => {
-      document.body.style.minHeight = '3000px';
-      window.scrollTo({ top: 1000, behavior: 'instant' });
-    });
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administración');
+    // Scrolls again on each try: the layout's own reset can still land after the first render.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          document.body.style.minHeight = '3000px';
+          window.scrollTo({ top: 1000, behavior: 'instant' });
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(500);
     await page.locator('#app-sidebar').getByRole('link', { name: 'Inicio' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
