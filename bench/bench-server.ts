@@ -104,7 +104,15 @@ if (inspector && profileDir) {
   await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
 }
 
-process.send?.({ address, dataDir, seededSeconds: prepared?.seededSeconds ?? 0 });
+process.send?.({
+  address,
+  dataDir,
+  seededSeconds: prepared?.seededSeconds ?? 0,
+  // A PostgreSQL database's name, for the bench to find the backends that serve it.
+  postgresDatabase: prepared?.databaseUrl?.startsWith('postgres')
+    ? new URL(prepared.databaseUrl).pathname.slice(1)
+    : undefined,
+});
 process.on(
   'message',
   async (message: {

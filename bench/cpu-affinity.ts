@@ -67,17 +67,18 @@ export function planCores(
   return { pinned: true, serverCpu, clientCpus: cpus.filter((cpu) => cpu !== serverCpu) };
 }
 
-/** Confines every thread of this process (the bench client) to `cpus`; false when it failed. */
-export function pinThisProcess(cpus: number[]): boolean {
+/** Confines every thread of process `pid` to `cpus`; false when it failed. */
+export function pinProcess(pid: number, cpus: number[]): boolean {
   try {
-    execFileSync('taskset', ['-a', '-p', '-c', cpus.join(','), String(process.pid)], {
-      stdio: 'ignore',
-    });
+    execFileSync('taskset', ['-a', '-p', '-c', cpus.join(','), String(pid)], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
 }
+
+/** Confines every thread of this process (the bench client) to `cpus`; false when it failed. */
+export const pinThisProcess = (cpus: number[]): boolean => pinProcess(process.pid, cpus);
 
 /**
  * The command that starts a Node child on the plan's server core: `taskset -c <n>` execs node

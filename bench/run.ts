@@ -19,6 +19,7 @@ import {
   planCores,
   serverCommand,
 } from './cpu-affinity.js';
+import { type DatabaseBackends, watchDatabaseBackends } from './database-backends.js';
 
 /**
  * `npm run bench`: starts the built server in a child process and measures each scenario against a
@@ -70,6 +71,8 @@ interface Scenario {
   server?: ChildProcess;
   /** False for a server that cannot take CPU profiles (oidc-provider alone). */
   profiled?: boolean;
+  /** The PostgreSQL backends serving the server's database: pinned, and their CPU time read. */
+  database?: DatabaseBackends;
 }
 
 /** A line of the report: a scenario, the baseline its ratio is taken against, its target. */
@@ -88,6 +91,8 @@ interface Totals {
   clientCpuMicros: number;
   /** Busy time of the server's core (all processes on it), when the server is pinned. */
   coreBusySeconds: number;
+  /** CPU time of the database's backends (PostgreSQL only). */
+  databaseCpuMicros: number;
 }
 
 const freePort = () =>
@@ -130,13 +135,15 @@ async function startServer(file = 'bench-server.ts', env: Record<string, string>
     env: { ...process.env, ...env, BENCH_PORT: String(await freePort()) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const { address, seededSeconds } = await new Promise<{ address: string; seededSeconds?: number }>(
-    (resolve, reject) => {
-      child.once('message', (message) => resolve(message as { address: string }));
-      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    },
-  );
-  return { child, address, seededSeconds: seededSeconds ?? 0 };
+  const { address, seededSeconds, postgresDatabase } = await new Promise<{
+    address: string;
+    seededSeconds?: number;
+    postgresDatabase?: string;
+  }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { address: string }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, address, seededSeconds: seededSeconds ?? 0, postgresDatabase };
 }
 
 const { child, address } = await startServer();
@@ -146,7 +153,9 @@ const totals = new Map<string, Totals>();
 async function runSlice(scenario: Scenario, length: number): Promise<void> {
   const server = scenario.server ?? child;
   const profiled = profileDir && scenario.profiled !== false;
+  await scenario.database?.refresh();
   if (profiled) await ask(server, { command: 'profile-start' });
+  const databaseBefore = scenario.database?.cpuMicros() ?? 0;
   const before = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
   const coreBefore = corePlan.pinned ? cpuTimes(corePlan.serverCpu) : undefined;
   const client = process.cpuUsage();
@@ -154,6 +163,7 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
   const clientUsed = process.cpuUsage(client);
   const coreAfter = corePlan.pinned ? cpuTimes(corePlan.serverCpu) : undefined;
   const after = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
+  const databaseAfter = scenario.database?.cpuMicros() ?? 0;
   if (profiled) await ask(server, { command: 'profile-stop', name: scenario.key });
   const total = totals.get(scenario.key) ?? {
     count: 0,
@@ -161,12 +171,14 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
     cpuMicros: 0,
     clientCpuMicros: 0,
     coreBusySeconds: 0,
+    databaseCpuMicros: 0,
   };
   total.count += done.count;
   total.seconds += done.seconds;
   total.cpuMicros += after.user + after.system - before.user - before.system;
   total.clientCpuMicros += clientUsed.user + clientUsed.system;
   if (coreBefore && coreAfter) total.coreBusySeconds += coreAfter.busy - coreBefore.busy;
+  total.databaseCpuMicros += databaseAfter - databaseBefore;
   totals.set(scenario.key, total);
 }
 
@@ -363,6 +375,14 @@ async function usersGroup(db: string, label: string, env: Record<string, string>
   console.log(
     `users group on ${label}: ready in ${((performance.now() - started) / 1000).toFixed(1)} s${server.seededSeconds ? ` (seeded the template in ${server.seededSeconds.toFixed(1)} s)` : ' (from the seeded template)'}`,
   );
+  const database =
+    server.postgresDatabase && postgresUrl
+      ? await watchDatabaseBackends({
+          serverUrl: postgresUrl,
+          database: server.postgresDatabase,
+          cpus: corePlan.pinned ? corePlan.clientCpus : undefined,
+        })
+      : undefined;
   try {
     const admin = await passwordGrant(server.address, BENCH_TENANT);
     const smallAdmin = await passwordGrant(server.address, BENCH_SMALL_TENANT, BENCH_USER_PASSWORD);
@@ -376,6 +396,7 @@ async function usersGroup(db: string, label: string, env: Record<string, string>
         key: bareKey,
         name: `bare Fastify route (${label})`,
         server: server.child,
+        database,
         run: (length) =>
           load({ url: `${server.address}/bench/bare`, headers: browserHeaders }, length),
       },
@@ -384,6 +405,7 @@ async function usersGroup(db: string, label: string, env: Record<string, string>
           key: `users-${db}-${scenario.key}`,
           name: `users list, ${scenario.name}`,
           server: server.child,
+          database,
           run: (length) =>
             load(
               {
@@ -406,7 +428,13 @@ async function usersGroup(db: string, label: string, env: Record<string, string>
     );
     for (const scenario of group) await scenario.run(1);
     await interleaved(group);
+    if (database?.unpinned) {
+      console.log(
+        `users group on ${label}: ${database.unpinned} database backends could not be confined to the client's cores`,
+      );
+    }
   } finally {
+    await database?.close();
     await ask(server.child, { command: 'close' }).catch(() => undefined);
   }
 }
@@ -636,8 +664,22 @@ console.log(
   `${describePlan(corePlan)}${corePlan.pinned && !clientPinned ? " (pinning the client failed: it may share the server's core)" : ''}\n`,
 );
 console.log(
-  `${'scenario'.padEnd(44)} ${'rate'.padStart(9)}  ${'ratio'.padEnd(22)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)}  target`,
+  `${'scenario'.padEnd(44)} ${'rate'.padStart(9)}  ${'ratio'.padEnd(22)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)} ${'database CPU'.padStart(14)} ${'others on core'.padStart(14)}  target`,
 );
+/** The database backends' CPU per request (PostgreSQL runs only). */
+const databaseCpuText = (key: string) => {
+  const total = totals.get(key);
+  return total?.databaseCpuMicros
+    ? `${(total.databaseCpuMicros / Math.max(1, total.count)).toFixed(0)} µs/req`
+    : '—';
+};
+/** Share of the server's core that other processes used while it ran there (pinned runs only). */
+const othersOnCoreText = (key: string) => {
+  const total = totals.get(key);
+  if (!total || !corePlan.pinned) return '—';
+  const share = Math.max(0, total.coreBusySeconds - total.cpuMicros / 1e6) / total.seconds;
+  return `${(share * 100).toFixed(0)} %`;
+};
 /** "Per core" (issue 3): the rate of the server on its one core; rate ÷ cores when not pinned. */
 const perCoreOf = (rate: number) => (corePlan.pinned ? rate : rate / cores);
 const perCoreLabel = corePlan.pinned ? 'on 1 server core' : `÷ ${cores} cores`;
@@ -664,7 +706,7 @@ for (const row of [...rows, ...usersRows]) {
     checks.push(`${ok ? 'meets' : 'MISSES'} ≥ ${row.target.perCore}/s per core`);
   }
   console.log(
-    `${row.name.padEnd(44)} ${rate.toFixed(0).padStart(7)}/s  ${ratioText.padEnd(22)} ${cpuOf(row.key).toFixed(0).padStart(7)} µs/req ${clientCpuOf(row.key).toFixed(0).padStart(7)} µs/req  ${checks.join('; ')}`,
+    `${row.name.padEnd(44)} ${rate.toFixed(0).padStart(7)}/s  ${ratioText.padEnd(22)} ${cpuOf(row.key).toFixed(0).padStart(7)} µs/req ${clientCpuOf(row.key).toFixed(0).padStart(7)} µs/req ${databaseCpuText(row.key).padStart(14)} ${othersOnCoreText(row.key).padStart(14)}  ${checks.join('; ')}`,
   );
 }
 
@@ -683,11 +725,8 @@ if (refreshRows.length > 0) {
     // How much of its core the server used, and how much went to other processes scheduled there
     // (the rest was idle: the server waiting for its client or the disk).
     const serverShare = total.cpuMicros / 1e6 / total.seconds;
-    const othersShare = corePlan.pinned
-      ? Math.max(0, total.coreBusySeconds - total.cpuMicros / 1e6) / total.seconds
-      : undefined;
     console.log(
-      `${row.name.padEnd(44)} ${`${perCoreOf(rate).toFixed(0)}/s`.padStart(17)} ${`${(rate / cores).toFixed(0)}/s`.padStart(16)} ${`${perCpuSecond.toFixed(0)}/s`.padStart(20)} ${`${(serverShare * 100).toFixed(0)} %`.padStart(19)} ${(othersShare === undefined ? '—' : `${(othersShare * 100).toFixed(0)} %`).padStart(13)}`,
+      `${row.name.padEnd(44)} ${`${perCoreOf(rate).toFixed(0)}/s`.padStart(17)} ${`${(rate / cores).toFixed(0)}/s`.padStart(16)} ${`${perCpuSecond.toFixed(0)}/s`.padStart(20)} ${`${(serverShare * 100).toFixed(0)} %`.padStart(19)} ${othersOnCoreText(row.key).padStart(13)}`,
     );
   }
 }
