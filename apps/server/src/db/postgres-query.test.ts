@@ -105,4 +105,63 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled 
     );
     await expectSameAsPg('select $1::int as n', [7], 'bad_value');
   });
+
+  describe('plan modes', () => {
+    /** The plan_cache_mode a statement runs under, read by the statement itself. */
+    const modeOf = async (name?: string) =>
+      (
+        await runQuery(
+          client,
+          "select current_setting('plan_cache_mode') as mode where $1::int = 1",
+          [1],
+          name,
+        )
+      ).rows[0]?.mode;
+    const plansOf = async (name: string) =>
+      (
+        await client.query(
+          'select generic_plans::int, custom_plans::int from pg_prepared_statements where name = $1',
+          [name],
+        )
+      ).rows[0];
+
+    it('plans a named statement once, generically; unnamed ones with values as configured', async () => {
+      await runQuery(client, 'select id from t where id = $1', [1], 'by_id');
+      await runQuery(client, 'select id from t where id = $1', [2], 'by_id');
+      // Under `auto` both executions would have been planned for their values.
+      expect(await plansOf('by_id')).toEqual({ generic_plans: 2, custom_plans: 0 });
+      expect(await modeOf('mode_named')).toBe('force_generic_plan');
+      expect(await modeOf()).toBe('auto');
+      expect(await modeOf('mode_named')).toBe('force_generic_plan');
+    });
+
+    it('leaves the setting alone inside a transaction block', async () => {
+      expect(await modeOf()).toBe('auto');
+      await client.query('begin');
+      try {
+        expect(await modeOf('mode_named')).toBe('auto');
+      } finally {
+        await client.query('rollback');
+      }
+      expect(await modeOf('mode_named')).toBe('force_generic_plan');
+    });
+
+    it('after a failed statement switches again, and parses a statement whose Parse failed', async () => {
+      expect(await modeOf()).toBe('auto');
+      // The SET before it is undone with it: the mode is unknown, and set again next time.
+      await expect(runQuery(client, 'select 1 / $1::int as x', [0], 'divide')).rejects.toThrow(
+        /division by zero/,
+      );
+      expect(await modeOf('mode_named')).toBe('force_generic_plan');
+      await expect(runQuery(client, 'select 1 / $1::int as x', [0])).rejects.toThrow(/division/);
+      // Switched in the same round trip as a Parse that fails.
+      await expect(
+        runQuery(client, 'select id from later_table where id = $1', [1], 'later'),
+      ).rejects.toMatchObject({ code: '42P01' });
+      await client.query('create table later_table (id int)');
+      await expect(
+        runQuery(client, 'select id from later_table where id = $1', [1], 'later'),
+      ).resolves.toMatchObject({ rowCount: 0 });
+    });
+  });
 });
