@@ -15,6 +15,7 @@ import { ADMIN_NAME, createIdentityDataSeeder } from './modules/identity/identit
 import { createPasswordHasher } from './modules/identity/password-hasher.js';
 import { createRolesRepository } from './modules/identity/roles/roles.repository.js';
 import { createUserCounts } from './modules/identity/users/user-counts.js';
+import type { GramChoice } from './modules/identity/users/user-list.service.js';
 import { createUsersRepository } from './modules/identity/users/users.repository.js';
 import { createPermissionManagementService } from './modules/permission-management/permission-management.service.js';
 import { identityProviders } from './modules/permission-management/permission-management-providers.js';
@@ -212,10 +213,16 @@ export function createServices(config: Config, resources: LocalizationResource[]
     permissions,
     changes: identityChanges,
     userCounts,
-    userSearchStatistics: cacheHub.create<number>('identity-user-search-statistics', {
-      maxEntries: 20_000,
-      ttlMs: 600_000,
-    }),
+    userSearchStatistics: {
+      frequencies: cacheHub.create<number>('identity-user-search-statistics', {
+        maxEntries: 20_000,
+        ttlMs: 600_000,
+      }),
+      choices: cacheHub.create<GramChoice>('identity-user-search-grams', {
+        maxEntries: 5_000,
+        ttlMs: 600_000,
+      }),
+    },
   });
   const permissionManagement = createPermissionManagementService({
     data,

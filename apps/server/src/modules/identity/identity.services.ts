@@ -8,7 +8,7 @@ import type { RolesRepository } from './roles/roles.repository.js';
 import { createRolesService } from './roles/roles.service.js';
 import type { UserCounts } from './users/user-counts.js';
 import { createUserListRepository } from './users/user-list.repository.js';
-import { createUserListService } from './users/user-list.service.js';
+import { createUserListService, type GramChoice } from './users/user-list.service.js';
 import { createUserManager, type PasswordValidator } from './users/user-manager.js';
 import { createUserQueries } from './users/user-queries.service.js';
 import type { UsersRepository } from './users/users.repository.js';
@@ -29,15 +29,19 @@ export function createIdentityServices(deps: {
   permissions: PermissionChecker;
   changes: IdentityChanges;
   userCounts: UserCounts;
-  /** Trigram frequencies per tenant (planner statistics of the users list); never invalidated. */
-  userSearchStatistics: Cache<number>;
+  /**
+   * The users list's planner statistics per tenant, never invalidated: trigram frequencies, and
+   * the trigrams chosen for filter words.
+   */
+  userSearchStatistics: { frequencies: Cache<number>; choices: Cache<GramChoice> };
 }) {
   const { data, users, roles, permissions, changes } = deps;
   const manager = createUserManager({ users, roles });
   const userList = createUserListService({
     list: createUserListRepository(data),
     counts: deps.userCounts,
-    gramFrequencies: deps.userSearchStatistics,
+    gramFrequencies: deps.userSearchStatistics.frequencies,
+    gramChoices: deps.userSearchStatistics.choices,
   });
   return {
     roles: createRolesService({ data, roles, users, permissions, changes }),

@@ -5,7 +5,7 @@ import { withinTenant } from '../../../platform/data/data-scope.js';
 import type { Services } from '../../../services.js';
 import { createUserCounts } from './user-counts.js';
 import { createUserListRepository, type UserPageQuery } from './user-list.repository.js';
-import { createUserListService } from './user-list.service.js';
+import { createUserListService, type GramChoice } from './user-list.service.js';
 import { searchTermsOf } from './user-search.js';
 
 const TENANT = '00000000-0000-4000-8000-00000000c0de';
@@ -146,6 +146,7 @@ describe('users list repository', () => {
       list: recording,
       counts: createUserCounts(services.cacheHub),
       gramFrequencies: services.cacheHub.create<number>('test-gram-postings'),
+      gramChoices: services.cacheHub.create<GramChoice>('test-gram-choices'),
     });
     const input = { filter: 'corp', skipCount: 0, maxResultCount: 50 };
     // OTHER has 30 users; every user of both tenants has "CORP" in the e-mail.
@@ -155,5 +156,32 @@ describe('users list repository', () => {
     const rare = await withinTenant(TENANT, () => service.page({ ...input, filter: 'u119' }));
     expect(rare.rows.map((row) => row.userName)).toEqual(['u119']);
     expect(asked.at(-1)?.indexGrams.length).toBeGreaterThan(0);
+  });
+
+  it("keeps each tenant's trigram choice for a filter instead of weighing the trigrams again", async () => {
+    const frequencies = services.cacheHub.create<number>('test-gram-lookups');
+    const looked: string[] = [];
+    const service = createUserListService({
+      list: createUserListRepository(services.data),
+      counts: createUserCounts(services.cacheHub),
+      gramFrequencies: {
+        ...frequencies,
+        get(key) {
+          looked.push(key);
+          return frequencies.get(key);
+        },
+      },
+      gramChoices: services.cacheHub.create<GramChoice>('test-gram-choices-kept'),
+    });
+    const input = { filter: 'u119', skipCount: 0, maxResultCount: 10 };
+    const first = await withinTenant(TENANT, () => service.page(input));
+    expect(looked.length).toBeGreaterThan(0);
+    looked.length = 0;
+    const again = await withinTenant(TENANT, () => service.page(input));
+    expect(again).toEqual(first);
+    expect(looked).toEqual([]);
+    await withinTenant(OTHER, () => service.page(input));
+    expect(looked.every((key) => key.startsWith(`${OTHER}|`))).toBe(true);
+    expect(looked.length).toBeGreaterThan(0);
   });
 });

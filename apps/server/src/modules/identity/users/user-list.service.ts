@@ -27,6 +27,12 @@ const INDEX_ROW_COST = 4;
  */
 const ALWAYS_INDEX_UP_TO = 2_000;
 
+/** The trigrams to read through the index for some filter words, and their entries in all. */
+export interface GramChoice {
+  grams: string[];
+  postings: number;
+}
+
 const trigramsOf = (term: string) => {
   const chars = [...term];
   return chars.slice(0, -2).map((_, i) => chars.slice(i, i + 3).join(''));
@@ -49,8 +55,10 @@ export function createUserListService(deps: {
   list: UserListRepository;
   counts: UserCounts;
   gramFrequencies: Cache<number>;
+  /** The trigrams chosen for a tenant's filter words (rarestGrams), kept like the frequencies. */
+  gramChoices: Cache<GramChoice>;
 }) {
-  const { list, counts, gramFrequencies } = deps;
+  const { list, counts, gramFrequencies, gramChoices } = deps;
 
   // Keyed by tenant too: a tenant with a database of its own has an index of its own. Known
   // frequencies are answered without a promise: a filter weighs up to a dozen trigrams a request.
@@ -65,9 +73,7 @@ export function createUserListService(deps: {
    * rarest when that one is rare too (the index reads every trigram's whole list, so a common
    * second trigram costs more than it saves).
    */
-  async function rarestGrams(
-    terms: readonly string[],
-  ): Promise<{ grams: string[]; postings: number }> {
+  async function rarestGrams(terms: readonly string[]): Promise<GramChoice> {
     const looked = terms.map((term) =>
       [...new Set(trigramsOf(term))]
         .slice(0, MAX_GRAMS_WEIGHED)
@@ -109,7 +115,11 @@ export function createUserListService(deps: {
   async function filterPlan(terms: readonly string[]) {
     const everyone = await countOf([], []);
     if (terms.length === 0) return { grams: [], postings: 0, everyone };
-    const { grams, postings } = await rarestGrams(terms);
+    // A dozen frequency lookups and sorts a request otherwise (~18 µs of a selective filter's
+    // request, measured over HTTP on SQLite): the choice is kept as the frequencies are.
+    const key = `${currentDataScope()?.tenantId ?? ''}|${terms.join('\n')}`;
+    const { grams, postings } =
+      gramChoices.get(key) ?? (await gramChoices.getOrAdd(key, () => rarestGrams(terms)));
     return postings <= everyone ? { grams, postings, everyone } : { grams: [], postings, everyone };
   }
 
