@@ -12,7 +12,7 @@ import {
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { DataFilterPlugin } from '../platform/data/data-filter-plugin.js';
-import { reusablePlanName } from '../platform/data/reusable-plans.js';
+import { keptStatement } from '../platform/data/reusable-plans.js';
 import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
 import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
@@ -124,7 +124,7 @@ function sendQueriesThroughCompiledRows(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values: unknown, ...rest: unknown[]) =>
     typeof text === 'string' && rest.length === 0 && (values === undefined || Array.isArray(values))
-      ? runQuery(client, text, values, reusablePlanName(text))
+      ? runQuery(client, text, values, keptStatement(text))
       : query(text, values, ...rest)) as typeof client.query;
 }
 

@@ -1,7 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.js';
+import type { KeptStatement } from '../platform/data/reusable-plans.js';
 import { runQuery } from './postgres-query.js';
+
+const generic = (name: string): KeptStatement => ({ name, plan: 'generic' });
 
 describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled rows', () => {
   let database: TestDatabase;
@@ -29,7 +32,7 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled 
   /** The same text through pg's own query and through `runQuery`, result by result. */
   async function expectSameAsPg(text: string, values?: unknown[], name?: string) {
     const expected = await client.query(text, values);
-    const actual = await runQuery(client, text, values, name);
+    const actual = await runQuery(client, text, values, name ? generic(name) : undefined);
     expect(actual.rows).toEqual(expected.rows);
     expect(actual.rows.map((row) => Object.keys(row))).toEqual(
       expected.rows.map((row) => Object.keys(row)),
@@ -100,9 +103,9 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled 
         code: '42P01',
       },
     );
-    await expect(runQuery(client, 'select $1::int as n', ['x'], 'bad_value')).rejects.toThrow(
-      /invalid input syntax/,
-    );
+    await expect(
+      runQuery(client, 'select $1::int as n', ['x'], generic('bad_value')),
+    ).rejects.toThrow(/invalid input syntax/);
     await expectSameAsPg('select $1::int as n', [7], 'bad_value');
   });
 
@@ -114,7 +117,7 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled 
           client,
           "select current_setting('plan_cache_mode') as mode where $1::int = 1",
           [1],
-          name,
+          name ? generic(name) : undefined,
         )
       ).rows[0]?.mode;
     const plansOf = async (name: string) =>
@@ -126,13 +129,27 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled 
       ).rows[0];
 
     it('plans a named statement once, generically; unnamed ones with values as configured', async () => {
-      await runQuery(client, 'select id from t where id = $1', [1], 'by_id');
-      await runQuery(client, 'select id from t where id = $1', [2], 'by_id');
+      await runQuery(client, 'select id from t where id = $1', [1], generic('by_id'));
+      await runQuery(client, 'select id from t where id = $1', [2], generic('by_id'));
       // Under `auto` both executions would have been planned for their values.
       expect(await plansOf('by_id')).toEqual({ generic_plans: 2, custom_plans: 0 });
       expect(await modeOf('mode_named')).toBe('force_generic_plan');
       expect(await modeOf()).toBe('auto');
       expect(await modeOf('mode_named')).toBe('force_generic_plan');
+    });
+
+    it('plans a statement kept per value for each execution, and parses it once', async () => {
+      const perValue: KeptStatement = { name: 'per_value', plan: 'per-value' };
+      await runQuery(client, 'select id from t where id = $1', [1], perValue);
+      await runQuery(client, 'select id from t where id = $1', [2], perValue);
+      expect(await plansOf('per_value')).toEqual({ generic_plans: 0, custom_plans: 2 });
+      const mode = await runQuery(
+        client,
+        "select current_setting('plan_cache_mode') as mode where $1::int = 1",
+        [1],
+        { name: 'mode_per_value', plan: 'per-value' },
+      );
+      expect(mode.rows[0]?.mode).toBe('force_custom_plan');
     });
 
     it('leaves the setting alone inside a transaction block', async () => {
@@ -149,18 +166,18 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled 
     it('after a failed statement switches again, and parses a statement whose Parse failed', async () => {
       expect(await modeOf()).toBe('auto');
       // The SET before it is undone with it: the mode is unknown, and set again next time.
-      await expect(runQuery(client, 'select 1 / $1::int as x', [0], 'divide')).rejects.toThrow(
-        /division by zero/,
-      );
+      await expect(
+        runQuery(client, 'select 1 / $1::int as x', [0], generic('divide')),
+      ).rejects.toThrow(/division by zero/);
       expect(await modeOf('mode_named')).toBe('force_generic_plan');
       await expect(runQuery(client, 'select 1 / $1::int as x', [0])).rejects.toThrow(/division/);
       // Switched in the same round trip as a Parse that fails.
       await expect(
-        runQuery(client, 'select id from later_table where id = $1', [1], 'later'),
+        runQuery(client, 'select id from later_table where id = $1', [1], generic('later')),
       ).rejects.toMatchObject({ code: '42P01' });
       await client.query('create table later_table (id int)');
       await expect(
-        runQuery(client, 'select id from later_table where id = $1', [1], 'later'),
+        runQuery(client, 'select id from later_table where id = $1', [1], generic('later')),
       ).resolves.toMatchObject({ rowCount: 0 });
     });
   });

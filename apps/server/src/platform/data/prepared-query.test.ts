@@ -154,7 +154,7 @@ describe('prepared query shapes', () => {
     expect(await names(TENANT_B)).toEqual(['u-b1']);
   });
 
-  it('runs a shape marked `reusablePlan` as a named statement on PostgreSQL, with the same rows', async () => {
+  it('runs a shape with a kept plan as a named statement on PostgreSQL, with the same rows', async () => {
     const run = (prefix: string) =>
       prepared.execute(
         'users-by-prefix-reusable',
@@ -165,7 +165,7 @@ describe('prepared query shapes', () => {
             .select('userName')
             .where('userName', 'like', p.prefix)
             .orderBy('userName'),
-        { reusablePlan: true },
+        { plan: 'generic' },
       );
     const [first, second, statements] = await withinTenant(TENANT_A, () =>
       // One transaction: one connection, whose prepared statements PostgreSQL lists.

@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { currentDataScope, type DataScope, runInScope } from './data-scope.js';
-import { markPlanReusable } from './reusable-plans.js';
+import { keepStatement, type StatementPlan } from './reusable-plans.js';
 import type { DataContext } from './transaction.js';
 
 /** Values a prepared query binds per call, by name. */
@@ -35,11 +35,12 @@ export interface PreparedQueries<DB> {
 
 export interface ShapeOptions {
   /**
-   * The shape's plan is the same whatever its values (an index walk bounded by its LIMIT, say):
-   * PostgreSQL may then keep it as a prepared statement's generic plan (reusable-plans.ts). Not
-   * for a plan that depends on how selective a value is.
+   * PostgreSQL keeps the shape as a named statement, parsed once per connection, and planned
+   * (reusable-plans.ts): `generic`, once, only for a plan that is the same whatever the values (an
+   * index walk bounded by its LIMIT, say); `per-value`, for each execution's values. Unset: sent
+   * unnamed, parsed and planned on each execution.
    */
-  reusablePlan?: boolean;
+  plan?: StatementPlan;
 }
 
 /** Shapes kept per context; a caller's keys are few (a handful per repository method). */
@@ -121,7 +122,7 @@ export function createPreparedQueries<DB>(data: DataContext<DB>): PreparedQuerie
     let prepared = shapes.get(key);
     if (!prepared) {
       prepared = prepare(parameters, build, scope, kind);
-      if (options?.reusablePlan) markPlanReusable(prepared.compiled.sql);
+      if (options?.plan) keepStatement(prepared.compiled.sql, options.plan);
       if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
       shapes.set(key, prepared);
     }

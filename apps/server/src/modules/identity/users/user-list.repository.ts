@@ -154,9 +154,11 @@ export function createUserListRepository(data: AppDataContext) {
 
   /**
    * For the shapes that walk a sort index: their plan is that walk whatever the tenant and the
-   * words. Not for the trigram index's shapes, whose plan depends on how rare the trigrams are.
+   * words. The trigram index's shapes are planned for their values: their plan depends on how
+   * rare the trigrams are.
    */
-  const reusablePlan = { reusablePlan: true };
+  const reusablePlan = { plan: 'generic' } as const;
+  const perValuePlan = { plan: 'per-value' } as const;
 
   /** How many users of the current tenant match (all of them without terms). */
   async function count(terms: readonly string[], indexGrams: readonly string[]): Promise<number> {
@@ -238,19 +240,24 @@ export function createUserListRepository(data: AppDataContext) {
     // merging the two and walking the sort index instead, which it prefers under a LIMIT when
     // it misjudges how rare the trigrams are. (SQLite's candidates come first anyway.)
     const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}`;
-    return prepared.execute(shape, parameters, (db, p) => {
-      const users = matchingUsers(db, p, terms.length, indexGrams.length);
-      if (!postgres) return sortedPage(users, p);
-      const matches = users
-        .select([...new Set([...listedColumns, sortColumn])])
-        .offset(0)
-        .as('matches');
-      return select(db.selectFrom(matches) as unknown as UsersQuery, 'matches', p)
-        .orderBy(`matches.${sortColumn}` as never, direction)
-        .orderBy('matches.id' as never, direction)
-        .limit(p.take)
-        .offset(p.skip);
-    }) as Promise<Row[]>;
+    return prepared.execute(
+      shape,
+      parameters,
+      (db, p) => {
+        const users = matchingUsers(db, p, terms.length, indexGrams.length);
+        if (!postgres) return sortedPage(users, p);
+        const matches = users
+          .select([...new Set([...listedColumns, sortColumn])])
+          .offset(0)
+          .as('matches');
+        return select(db.selectFrom(matches) as unknown as UsersQuery, 'matches', p)
+          .orderBy(`matches.${sortColumn}` as never, direction)
+          .orderBy('matches.id' as never, direction)
+          .limit(p.take)
+          .offset(p.skip);
+      },
+      perValuePlan,
+    ) as Promise<Row[]>;
   }
 
   return {
