@@ -45,7 +45,8 @@ describe('sign-in screen', () => {
   it('shows the heading, both fields, remember-me, the forgot link and the register link', async () => {
     await renderLogin('/account/login?returnUrl=%2Fidentity%2Froles');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Login');
-    expect(userName()).toHaveFocus();
+    // Focused by an effect, which Preact runs after the paint: later than the render on a busy machine.
+    await waitFor(() => expect(userName()).toHaveFocus());
     expect(password()).toHaveAttribute('type', 'password');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
@@ -231,7 +232,7 @@ describe('sign-in screen of a code-flow interaction', () => {
       '/account/register?interactionId=uid-1',
     );
     expect(userName()).toHaveValue('ana');
-    expect(password()).toHaveFocus();
+    await waitFor(() => expect(password()).toHaveFocus());
     type(password(), '1q2w3E*');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     fireEvent.click(loginButton());
