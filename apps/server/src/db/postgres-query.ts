@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { KeptStatement } from '../platform/data/reusable-plans.js';
+import type { KeptStatement, StatementPlan } from '../platform/data/reusable-plans.js';
 
 /** A column of a result as pg reads it from PostgreSQL's RowDescription message. */
 interface ResultField {
@@ -100,6 +100,7 @@ const switchTo: Record<PlanMode, string> = {
   custom: 'set plan_cache_mode = force_custom_plan',
   default: 'reset plan_cache_mode',
 };
+const modeOfKept: Record<StatementPlan, PlanMode> = { generic: 'generic', 'per-value': 'custom' };
 /** Each connection's mode as last switched; a new connection starts with the default. */
 const planModes = new WeakMap<pg.ClientBase, PlanMode | 'unknown'>();
 
@@ -139,13 +140,8 @@ class CompiledRowsQuery extends (pg.Query as unknown as new (
     this.#client = client;
     // Set here rather than passed as a config object, which pg copies property by property.
     if (statement) this.#internals.name = statement.name;
-    this.#planMode = statement
-      ? statement.plan === 'generic'
-        ? 'generic'
-        : 'custom'
-      : values && values.length > 0
-        ? 'default'
-        : undefined;
+    const withValues = values !== undefined && values.length > 0;
+    this.#planMode = statement ? modeOfKept[statement.plan] : withValues ? 'default' : undefined;
   }
 
   /** pg calls this when the statement's turn comes, to write its messages (corked). */
