@@ -157,7 +157,7 @@ export function createUserListRepository(data: AppDataContext) {
    * words. The trigram index's shapes are planned for their values: their plan depends on how
    * rare the trigrams are.
    */
-  const reusablePlan = { plan: 'generic' } as const;
+  const genericPlan = { plan: 'generic' } as const;
   const perValuePlan = { plan: 'per-value' } as const;
 
   /** How many users of the current tenant match (all of them without terms). */
@@ -220,7 +220,7 @@ export function createUserListRepository(data: AppDataContext) {
             .orderBy(`identityUsers.${sortColumn}`, direction)
             .orderBy('identityUsers.id', direction);
         },
-        reusablePlan,
+        genericPlan,
       ) as Promise<Row[]>;
     }
     const parameters = {
@@ -233,7 +233,7 @@ export function createUserListRepository(data: AppDataContext) {
         `users.page.walk|${sorted}|${terms.length}`,
         parameters,
         (db, p) => sortedPage(matchingUsers(db, p, terms.length, 0), p),
-        reusablePlan,
+        genericPlan,
       ) as Promise<Row[]>;
     }
     // The matches first, then their order. On PostgreSQL `offset 0` keeps the planner from
