@@ -104,44 +104,26 @@ export function createPermissionChecker(deps: {
     return !required || (required.tenantsOnly && tenant === null) ? true : undefined;
   }
 
-  /** Whether a granted name counts here: defined, available on this side, its features on. */
-  async function counts(name: string, tenant: string | null): Promise<boolean> {
-    return countsWithoutFeatures(name, tenant) ?? featuresAllow(name);
-  }
-
-  /** The policy's answer from the grant lists, or undefined when a feature must be looked up. */
-  function policyAnswerNow(
-    lists: (readonly string[])[],
-    policy: string,
-    tenant: string | null,
-  ): boolean | undefined {
+  /**
+   * The policy's answer from the grant lists: at once when none of the granted names it mentions
+   * needs a feature check, else once those features are looked up.
+   */
+  function decide(lists: (readonly string[])[], policy: string): boolean | Promise<boolean> {
+    const tenant = tenantId();
     const granted = new Set<string>();
+    const featureChecked: string[] = [];
     for (const name of policyNames(policy)) {
       if (!lists.some((list) => list.includes(name))) continue;
       const verdict = countsWithoutFeatures(name, tenant);
-      if (verdict === undefined) return undefined;
-      if (verdict) granted.add(name);
+      if (verdict === undefined) featureChecked.push(name);
+      else if (verdict) granted.add(name);
     }
-    return evaluatePolicy(policy, (name) => granted.has(name));
-  }
-
-  /** The same answer, features looked up: only for the names the policy mentions. */
-  async function policyAnswer(
-    lists: (readonly string[])[],
-    policy: string,
-    tenant: string | null,
-  ): Promise<boolean> {
-    const granted = new Set<string>();
-    for (const name of policyNames(policy)) {
-      if (!lists.some((list) => list.includes(name))) continue;
-      if (await counts(name, tenant)) granted.add(name);
-    }
-    return evaluatePolicy(policy, (name) => granted.has(name));
-  }
-
-  function decide(lists: (readonly string[])[], policy: string): boolean | Promise<boolean> {
-    const tenant = tenantId();
-    return policyAnswerNow(lists, policy, tenant) ?? policyAnswer(lists, policy, tenant);
+    const answer = () => evaluatePolicy(policy, (name) => granted.has(name));
+    if (featureChecked.length === 0) return answer();
+    return (async () => {
+      for (const name of featureChecked) if (await featuresAllow(name)) granted.add(name);
+      return answer();
+    })();
   }
 
   async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
