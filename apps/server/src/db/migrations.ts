@@ -5,6 +5,7 @@ import * as createAuthServerTables from './migrations/202611220300-create-auth-s
 import * as encryptTenantConnectionStrings from './migrations/202611221000-encrypt-tenant-connection-strings.js';
 import * as identityUserSearch from './migrations/202611221100-identity-user-search.js';
 import * as usersSearchTextWithoutStatistics from './migrations/202611261200-users-search-text-without-statistics.js';
+import * as identityUserSearchMatches from './migrations/202611261700-identity-user-search-matches.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '202611221000-encrypt-tenant-connection-strings': encryptTenantConnectionStrings,
   '202611221100-identity-user-search': identityUserSearch,
   '202611261200-users-search-text-without-statistics': usersSearchTextWithoutStatistics,
+  '202611261700-identity-user-search-matches': identityUserSearchMatches,
 };

@@ -23,6 +23,7 @@ export type TableName = keyof Database;
 export const dataFilterTables: DataFilterTables = {
   multiTenant: new Set<TableName>([
     'identityUsers',
+    'identityUserSearchMatches',
     'identityRoles',
     'identityUserRoles',
     'identityUserClaims',
@@ -31,7 +32,7 @@ export const dataFilterTables: DataFilterTables = {
     'securityLogs',
     'mailOutbox',
   ]),
-  softDelete: new Set<TableName>(['identityUsers', 'tenants']),
+  softDelete: new Set<TableName>(['identityUsers', 'identityUserSearchMatches', 'tenants']),
 };
 
 /** Boolean columns, which SQLite returns as 0 and 1; also checked by the schema test. */

@@ -33,6 +33,15 @@ export interface IdentityUsersTable
   searchText: Generated<string>;
 }
 
+/**
+ * A view of the users (migration 202611261700) whose tenant column no index serves: the users
+ * list reads trigram-index matches through it on PostgreSQL (user-list.repository.ts).
+ */
+export type IdentityUserSearchMatchesView = Omit<
+  IdentityUsersTable,
+  'passwordHash' | 'securityStamp'
+>;
+
 export interface IdentityRolesTable extends ExtensibleColumns, MultiTenantColumn {
   id: string;
   name: string;
@@ -64,6 +73,7 @@ export interface IdentityRoleClaimsTable extends MultiTenantColumn {
 
 export interface IdentityTables {
   identityUsers: IdentityUsersTable;
+  identityUserSearchMatches: IdentityUserSearchMatchesView;
   identityRoles: IdentityRolesTable;
   identityUserRoles: IdentityUserRolesTable;
   identityUserClaims: IdentityUserClaimsTable;

@@ -1,9 +1,9 @@
 /**
  * How PostgreSQL plans a statement kept by name (decision 008, "Plans kept by PostgreSQL"):
- * `generic`, once, whatever the values (an index walk bounded by its LIMIT); `per-value`, for the
- * values of each execution (a trigram search, whose best plan depends on how rare its trigrams
- * are: a generic plan, made without them, once read the tenant instead of the GIN index, 5.9 ms
- * of backend CPU against 0.22). Either way pg parses the text once per connection.
+ * `generic`, once, whatever the values (an index walk bounded by its LIMIT, or a trigram search
+ * through a view that leaves the planner no tenant index); `per-value`, for the values of each
+ * execution, for a plan that does depend on them (none today: the trigram searches were, until
+ * the view). Either way pg parses the text once per connection.
  */
 export type StatementPlan = 'generic' | 'per-value';
 

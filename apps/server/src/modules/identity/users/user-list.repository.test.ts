@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../../../../test/create-test-services.js';
+import { testDialect } from '../../../../test/test-database.js';
 import { newUserRow } from '../../../../test/user-rows.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 import type { Services } from '../../../services.js';
@@ -184,4 +186,33 @@ describe('users list repository', () => {
     expect(looked.every((key) => key.startsWith(`${OTHER}|`))).toBe(true);
     expect(looked.length).toBeGreaterThan(0);
   });
+
+  it.runIf(testDialect() === 'postgres')(
+    'gives a trigram search no tenant index to read, so one plan fits every tenant (PostgreSQL)',
+    async () => {
+      /** What the indexes of a plan made without values (as the list's are) are asked for. */
+      const indexConditionsOf = (relation: 'identity_users' | 'identity_user_search_matches') =>
+        services.data.db.connection().execute(async (db) => {
+          // No full scan: this table is tiny, and the planner would rather read all of it.
+          await sql`set plan_cache_mode = force_generic_plan`.execute(db);
+          await sql`set enable_seqscan = off`.execute(db);
+          try {
+            await sql`prepare trigram_search(text, text) as
+              select id from ${sql.table(relation)}
+              where search_text like $1 and tenant_id = $2 and is_deleted = false`.execute(db);
+            const { rows } = await sql`explain (format json)
+              execute trigram_search('%ANA%', ${sql.lit(TENANT)})`.execute(db);
+            return [...JSON.stringify(rows).matchAll(/"Index Cond":"([^"]*)"/g)].map((m) => m[1]);
+          } finally {
+            await sql`deallocate all`.execute(db);
+            await sql`reset all`.execute(db);
+          }
+        });
+      // The table's plan reads a tenant index: for a 100 000-user tenant, all of its entries.
+      expect((await indexConditionsOf('identity_users')).join()).toContain('tenant_id');
+      expect((await indexConditionsOf('identity_user_search_matches')).join()).not.toContain(
+        'tenant_id',
+      );
+    },
+  );
 });
