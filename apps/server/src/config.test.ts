@@ -1,10 +1,19 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ABP_DEFAULT_ADMIN_PASSWORD, ConfigError, loadConfig } from './config.js';
 
-const dataDir = () => mkdtempSync(join(tmpdir(), 'vineta-config-'));
+/** Data folders made by a test, removed after it (loadConfig may write a key file in one). */
+const made: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vineta-config-'));
+  made.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('loadConfig', () => {
   it('defaults to SQLite under DATA_DIR, port 3000 and the es-MX product', () => {

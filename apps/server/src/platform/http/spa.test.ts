@@ -1,13 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 
 let test: TestApp;
+let webRoot: string;
 
 beforeAll(async () => {
-  const webRoot = mkdtempSync(join(tmpdir(), 'vineta-spa-'));
+  webRoot = mkdtempSync(join(tmpdir(), 'vineta-spa-'));
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(
     join(webRoot, 'index.html'),
@@ -16,7 +17,10 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
   test = await createTestApp({ build: { webRoot } });
 });
-afterAll(() => test.close());
+afterAll(async () => {
+  await test.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
 
 describe('the web app', () => {
   it('serves hashed assets for a year', async () => {
