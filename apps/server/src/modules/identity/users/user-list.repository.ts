@@ -116,9 +116,9 @@ export function createUserListRepository(data: AppDataContext) {
    * ANALYZE), or with `sqlite_stat1` alone, SQLite took a 100 000-user tenant for an average one
    * and walked its sort index, testing each row against the candidates: 8 ms instead of 0.07.
    * On PostgreSQL the index is pg_trgm's GIN, used for `like` on the column, read through
-   * `identity_user_search_matches` (the users under the same name, their tenant column indexed by
-   * nothing): the planner can then choose only that index or a full scan, and a plan made once
-   * without values reads the index for every tenant (decision 008).
+   * `identity_user_search_matches` (a view of the users, aliased as their table, whose tenant
+   * column no index serves): the planner can then choose only that index or a full scan, and a
+   * plan made once without values reads the index for every tenant (decision 008).
    */
   function matchingUsers(
     db: Kysely<Database>,
