@@ -26,9 +26,12 @@ beforeAll(async () => {
     const row = user(`u${i}`, given[i % 4] ?? '', family[i % 3] ?? '');
     await withinTenant(TENANT, () => services.users.insert(row));
   }
-  // The same names in another tenant: never counted nor listed in the first.
+  // The same names in another tenant and in the host: never counted nor listed in the first.
   for (let i = 0; i < 30; i++) {
     await withinTenant(OTHER, () => services.users.insert(user(`u${i}`, 'Ana', 'Garza')));
+  }
+  for (let i = 0; i < 5; i++) {
+    await withinTenant(null, () => services.users.insert(user(`host${i}`, 'Ana', 'Garza')));
   }
 });
 afterAll(() => close());
@@ -63,6 +66,18 @@ describe('users list repository', () => {
       expect(indexed.every((row) => row.tenantId === TENANT)).toBe(true);
     },
   );
+
+  it("finds the host's users (no tenant) through the trigram index, and no tenant's", async () => {
+    const list = createUserListRepository(services.data);
+    const [indexed, scanned] = await withinTenant(null, () =>
+      Promise.all([list.page(query('garza', true)), list.page(query('garza', false))]),
+    );
+    expect(indexed.map((row) => row.userName)).toEqual(
+      expect.arrayContaining(['host0', 'host1', 'host2', 'host3', 'host4']),
+    );
+    expect(indexed.map((row) => row.id)).toEqual(scanned.map((row) => row.id));
+    expect(indexed.every((row) => row.tenantId === null)).toBe(true);
+  });
 
   it.each([
     { key: 'userName', direction: 'asc' },
