@@ -207,20 +207,20 @@ describe('users list repository', () => {
     async () => {
       /** What the indexes of a plan made without values (as the list's are) are asked for. */
       const indexConditionsOf = (relation: 'identity_users' | 'identity_user_search_matches') =>
-        services.data.db.connection().execute(async (db) => {
+        // `set local`: the pool's connection goes back as it was (postgres-query.ts tracks its mode).
+        services.data.db.transaction().execute(async (db) => {
+          await sql`set local plan_cache_mode = force_generic_plan`.execute(db);
           // No full scan: this table is tiny, and the planner would rather read all of it.
-          await sql`set plan_cache_mode = force_generic_plan`.execute(db);
-          await sql`set enable_seqscan = off`.execute(db);
+          await sql`set local enable_seqscan = off`.execute(db);
+          await sql`prepare trigram_search(text, text) as
+            select id from ${sql.table(relation)}
+            where search_text like $1 and tenant_id = $2 and is_deleted = false`.execute(db);
           try {
-            await sql`prepare trigram_search(text, text) as
-              select id from ${sql.table(relation)}
-              where search_text like $1 and tenant_id = $2 and is_deleted = false`.execute(db);
             const { rows } = await sql`explain (format json)
               execute trigram_search('%ANA%', ${sql.lit(TENANT)})`.execute(db);
             return [...JSON.stringify(rows).matchAll(/"Index Cond":"([^"]*)"/g)].map((m) => m[1]);
           } finally {
-            await sql`deallocate all`.execute(db);
-            await sql`reset all`.execute(db);
+            await sql`deallocate trigram_search`.execute(db);
           }
         });
       // The table's plan reads a tenant index: for a 100 000-user tenant, all of its entries.
