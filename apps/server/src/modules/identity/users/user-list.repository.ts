@@ -238,9 +238,10 @@ export function createUserListRepository(data: AppDataContext) {
         genericPlan,
       ) as Promise<Row[]>;
     }
-    // The matches first, then their order. On PostgreSQL `offset 0` keeps the planner from
-    // merging the two and walking the sort index instead, which it prefers under a LIMIT when
-    // it misjudges how rare the trigrams are. (SQLite's candidates come first anyway.)
+    // The matches first, then their order. On PostgreSQL `offset 0` keeps the two apart: on the
+    // table the planner preferred walking a sort index under the LIMIT when it misjudged how rare
+    // the trigrams were; through the view (`matchingUsers`) no sort index is left to walk, and the
+    // fence keeps the plan's shape stated. (SQLite's candidates come first anyway.)
     const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}`;
     return prepared.execute(
       shape,
