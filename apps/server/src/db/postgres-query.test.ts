@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase, testDialect } from '../../test/t
 import type { KeptStatement } from '../platform/data/reusable-plans.js';
 import { runQuery } from './postgres-query.js';
 
-const generic = (name: string): KeptStatement => ({ name, plan: 'generic' });
+const generic = (name: string): KeptStatement => ({ name });
 
 describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled rows', () => {
   let database: TestDatabase;
@@ -136,20 +136,6 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL queries with compiled 
       expect(await modeOf('mode_named')).toBe('force_generic_plan');
       expect(await modeOf()).toBe('auto');
       expect(await modeOf('mode_named')).toBe('force_generic_plan');
-    });
-
-    it('plans a statement kept per value for each execution, and parses it once', async () => {
-      const perValue: KeptStatement = { name: 'per_value', plan: 'per-value' };
-      await runQuery(client, 'select id from t where id = $1', [1], perValue);
-      await runQuery(client, 'select id from t where id = $1', [2], perValue);
-      expect(await plansOf('per_value')).toEqual({ generic_plans: 0, custom_plans: 2 });
-      const mode = await runQuery(
-        client,
-        "select current_setting('plan_cache_mode') as mode where $1::int = 1",
-        [1],
-        { name: 'mode_per_value', plan: 'per-value' },
-      );
-      expect(mode.rows[0]?.mode).toBe('force_custom_plan');
     });
 
     it('leaves the setting alone inside a transaction block', async () => {

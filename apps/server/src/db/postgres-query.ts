@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { KeptStatement, StatementPlan } from '../platform/data/reusable-plans.js';
+import type { KeptStatement } from '../platform/data/reusable-plans.js';
 
 /** A column of a result as pg reads it from PostgreSQL's RowDescription message. */
 interface ResultField {
@@ -81,26 +81,22 @@ function rowBuilderFor(fields: ResultField[], types: TypeParsers): RowBuilder | 
 
 /**
  * How PostgreSQL plans each statement (decision 008, "Plans kept by PostgreSQL"). A named
- * statement runs under the `plan_cache_mode` its caller marked it for: `force_generic_plan`,
- * planned once per connection, or `force_custom_plan`, planned for each execution's values (but
- * parsed once). Left to `auto`, PostgreSQL weighs the generic plan's estimate against the
- * per-value plans': for a users-list page the per-value estimate always won (4 against 90: the
- * generic plan cannot see the LIMIT's value), so the statement was planned again on every
- * execution (~90 µs of the backend's CPU, half of it); for a trigram search it would pick the
- * generic plan, made without knowing how rare the trigrams are. An unnamed statement with values
- * runs under the session's default again.
+ * statement runs under `force_generic_plan`: planned once per connection. Left to `auto`,
+ * PostgreSQL weighs the generic plan's estimate against the per-value plans': for a users-list
+ * page the per-value estimate always won (4 against 90: the generic plan cannot see the LIMIT's
+ * value), so the statement was planned again on every execution (~90 µs of the backend's CPU,
+ * half of it). An unnamed statement with values runs under the session's default again, so that
+ * a plan that depends on its values is made for them.
  *
  * The setting is switched only outside transaction blocks, in the same round trip as the statement:
  * the SET's Parse, Bind and Execute go before the statement's own messages, under its Sync. If the
  * statement fails, its implicit transaction undoes the SET, and the mode is taken as unknown.
  */
-type PlanMode = 'generic' | 'custom' | 'default';
+type PlanMode = 'generic' | 'default';
 const switchTo: Record<PlanMode, string> = {
   generic: 'set plan_cache_mode = force_generic_plan',
-  custom: 'set plan_cache_mode = force_custom_plan',
   default: 'reset plan_cache_mode',
 };
-const modeOfKept: Record<StatementPlan, PlanMode> = { generic: 'generic', 'per-value': 'custom' };
 /** Each connection's mode as last switched; a new connection starts with the default. */
 const planModes = new WeakMap<pg.ClientBase, PlanMode | 'unknown'>();
 
@@ -141,7 +137,7 @@ class CompiledRowsQuery extends (pg.Query as unknown as new (
     // Set here rather than passed as a config object, which pg copies property by property.
     if (statement) this.#internals.name = statement.name;
     const withValues = values !== undefined && values.length > 0;
-    this.#planMode = statement ? modeOfKept[statement.plan] : withValues ? 'default' : undefined;
+    this.#planMode = statement ? 'generic' : withValues ? 'default' : undefined;
   }
 
   /** pg calls this when the statement's turn comes, to write its messages (corked). */
@@ -221,7 +217,7 @@ class CompiledRowsQuery extends (pg.Query as unknown as new (
 /**
  * `client.query(text, values)`, with rows built by a compiled literal, and as the named prepared
  * statement `statement` when one is given (pg parses it once per connection; PostgreSQL plans it
- * as marked, see PlanMode). One promise, where pg makes two.
+ * once, see PlanMode). One promise, where pg makes two.
  */
 export function runQuery(
   client: pg.ClientBase,

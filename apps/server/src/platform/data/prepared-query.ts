@@ -35,10 +35,10 @@ export interface PreparedQueries<DB> {
 
 export interface ShapeOptions {
   /**
-   * PostgreSQL keeps the shape as a named statement, parsed once per connection, and planned
-   * (reusable-plans.ts): `generic`, once, only for a plan that is the same whatever the values (an
-   * index walk bounded by its LIMIT, say); `per-value`, for each execution's values. Unset: sent
-   * unnamed, parsed and planned on each execution.
+   * `generic`: PostgreSQL keeps the shape as a named statement, parsed once per connection and
+   * planned once (reusable-plans.ts), only for a plan that is the same whatever the values (an
+   * index walk bounded by its LIMIT, say). Unset: sent unnamed, parsed and planned on each
+   * execution.
    */
   plan?: StatementPlan;
 }
@@ -122,7 +122,7 @@ export function createPreparedQueries<DB>(data: DataContext<DB>): PreparedQuerie
     let prepared = shapes.get(key);
     if (!prepared) {
       prepared = prepare(parameters, build, scope, kind);
-      if (options?.plan) keepStatement(prepared.compiled.sql, options.plan);
+      if (options?.plan) keepStatement(prepared.compiled.sql);
       if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
       shapes.set(key, prepared);
     }
