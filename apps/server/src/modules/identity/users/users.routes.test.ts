@@ -64,7 +64,7 @@ describe('users API', () => {
     expect((await admin.get(`${users}/${created.id}`)).json()).toMatchObject({ userName: 'carla' });
     expect((await admin.get(`${users}/by-username/CARLA`)).json().id).toBe(created.id);
     expect((await admin.get(`${users}/by-email/Carla@Example.test`)).json().id).toBe(created.id);
-    // The list's reply is JSON text written by the database (bytes on SQLite): the same item.
+    // The list's reply is JSON text written by the database (decision 010): the same item.
     const listed = await admin.get(`${users}?filter=nunez`);
     expect(listed.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(listed.json()).toEqual({ totalCount: 1, items: [created] });
