@@ -175,6 +175,34 @@ describe('users list repository', () => {
     expect(asked.at(-1)?.indexGrams.length).toBeGreaterThan(0);
   });
 
+  it('reads a rare trigram alone, and a common one with its next rarest', async () => {
+    const list = createUserListRepository(services.data);
+    const asked: UserPageQuery[] = [];
+    const service = createUserListService({
+      list: {
+        ...list,
+        page(q: UserPageQuery) {
+          asked.push(q);
+          return list.page(q);
+        },
+      },
+      counts: createUserCounts(services.cacheHub),
+      gramFrequencies: services.cacheHub.create<number>('test-gram-rarity'),
+      gramChoices: services.cacheHub.create<GramChoice>('test-gram-rarity-choices'),
+    });
+    const input = { skipCount: 0, maxResultCount: 50 };
+    // "119" is u119's alone and "19@" u19's and u119's; every trigram of "hernandez" is in the
+    // 40 Hernández of the tenant.
+    const rare = await withinTenant(TENANT, () => service.page({ ...input, filter: 'u119@' }));
+    expect(rare.rows.map((row) => row.userName)).toEqual(['u119']);
+    expect(asked.at(-1)?.indexGrams).toEqual(['119']);
+    const common = await withinTenant(TENANT, () =>
+      service.page({ ...input, filter: 'hernandez' }),
+    );
+    expect(common.totalCount).toBe(40);
+    expect(asked.at(-1)?.indexGrams).toHaveLength(2);
+  });
+
   it("keeps each tenant's trigram choice for a filter instead of weighing the trigrams again", async () => {
     const frequencies = services.cacheHub.create<number>('test-gram-lookups');
     const looked: string[] = [];

@@ -26,6 +26,12 @@ const INDEX_ROW_COST = 4;
  * filtering on one) it can read the whole tenant.
  */
 const ALWAYS_INDEX_UP_TO = 2_000;
+/**
+ * A trigram with at most this many index entries is read alone: checking that many rows costs
+ * less than reading a second trigram's entries to rule some out (on SQLite a second list costs
+ * what checking about eight rows does; on PostgreSQL it is a second GIN lookup and a bitmap AND).
+ */
+const FEW_ENOUGH_TO_CHECK = 16;
 
 /** The trigrams to read through the index for some filter words, and their entries in all. */
 export interface GramChoice {
@@ -71,7 +77,7 @@ export function createUserListService(deps: {
    * The trigrams to ask the index for: the rarest of each word (two trigrams of one word often
    * mean the same users: "LOP" and "OPE" are both López), then, for a single word, its next
    * rarest when that one is rare too (the index reads every trigram's whole list, so a common
-   * second trigram costs more than it saves).
+   * second trigram costs more than it saves). A trigram with few entries is read alone.
    */
   async function rarestGrams(terms: readonly string[]): Promise<GramChoice> {
     const looked = terms.map((term) =>
@@ -91,6 +97,13 @@ export function createUserListService(deps: {
       : (looked as { gram: string; frequency: number }[][]);
     const byRarity = weighed.map((grams) => grams.sort((a, b) => a.frequency - b.frequency));
     const chosen = byRarity.flatMap((grams) => grams.slice(0, 1));
+    const rarest = chosen.reduce<(typeof chosen)[number] | undefined>(
+      (best, entry) => (best && best.frequency <= entry.frequency ? best : entry),
+      undefined,
+    );
+    if (rarest && rarest.frequency <= FEW_ENOUGH_TO_CHECK) {
+      return { grams: [rarest.gram], postings: rarest.frequency };
+    }
     const [first] = chosen;
     const second = byRarity[0]?.[1];
     if (chosen.length === 1 && first && second && second.frequency <= first.frequency * 4) {
