@@ -49,7 +49,19 @@ export async function openRowAction(page: Page, rowText: string, culture: Cultur
   await expect(row).toHaveCount(1);
   const actions = row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) });
   if (await actions.count()) await actions.click();
-  await row.getByRole('button', { name: action, exact: true }).click();
+  const item = row.getByRole('button', { name: action, exact: true });
+  // Seen as a person sees it: the action is the topmost thing at its centre, not clipped by the
+  // table's scroll box (row menus of short lists were) nor under anything else.
+  await expect
+    .poll(() =>
+      item.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return top !== null && element.contains(top);
+      }),
+    )
+    .toBe(true);
+  await item.click();
 }
 
 export async function search(page: Page, value: string) {

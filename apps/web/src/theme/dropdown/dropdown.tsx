@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 export interface DropdownProps {
   /** The toggle's content. */
@@ -10,7 +10,34 @@ export interface DropdownProps {
   className?: string;
 }
 
-/** Bootstrap's dropdown markup without its JavaScript: click, Escape and outside clicks close. */
+/** Room a menu needs below its toggle before it opens upwards instead (a few items). */
+const MENU_ROOM = 180;
+
+/**
+ * Where an open menu goes: fixed to the viewport beside its toggle, so that no scrolling
+ * ancestor clips it (a table's horizontal scroll box clipped the row menus of short lists).
+ * Inline-end alignment is measured from the side the text direction ends on.
+ */
+function menuPosition(toggle: HTMLElement, align: 'start' | 'end'): CSSProperties {
+  const rect = toggle.getBoundingClientRect();
+  const rtl = getComputedStyle(toggle).direction === 'rtl';
+  const fromLeft = rect.left;
+  const fromRight = window.innerWidth - rect.right;
+  const inline =
+    align === 'end'
+      ? { insetInlineEnd: rtl ? fromLeft : fromRight, insetInlineStart: 'auto' }
+      : { insetInlineStart: rtl ? fromRight : fromLeft, insetInlineEnd: 'auto' };
+  const upwards = rect.bottom + MENU_ROOM > window.innerHeight && rect.top > MENU_ROOM;
+  const block = upwards
+    ? { bottom: window.innerHeight - rect.top, top: 'auto' }
+    : { top: rect.bottom, bottom: 'auto' };
+  return { position: 'fixed', margin: 0, ...inline, ...block };
+}
+
+/**
+ * Bootstrap's dropdown markup without its JavaScript: click, Escape and outside clicks close, and
+ * so do scrolling and resizing, which would leave the fixed menu behind its toggle.
+ */
 export function Dropdown({
   label,
   ariaLabel,
@@ -20,7 +47,9 @@ export function Dropdown({
   className = '',
 }: DropdownProps) {
   const [open, setOpen] = useState(false);
+  const [position, setPosition] = useState<CSSProperties>();
   const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
   useEffect(() => {
@@ -31,11 +60,16 @@ export function Dropdown({
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
     };
+    const close = () => setOpen(false);
     document.addEventListener('mousedown', onDocument);
     document.addEventListener('keydown', onKey);
+    document.addEventListener('scroll', close, true);
+    window.addEventListener('resize', close);
     return () => {
       document.removeEventListener('mousedown', onDocument);
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', close);
     };
   }, [open]);
 
@@ -43,17 +77,22 @@ export function Dropdown({
     <div className={`dropdown ${className}`} ref={root}>
       <button
         type="button"
+        ref={toggle}
         className={toggleClassName}
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={ariaLabel}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (!open && toggle.current) setPosition(menuPosition(toggle.current, align));
+          setOpen(!open);
+        }}
       >
         {label}
       </button>
       <div
         id={menuId}
         className={`dropdown-menu${align === 'end' ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}
+        style={open ? position : undefined}
       >
         {open && children(() => setOpen(false))}
       </div>
