@@ -222,6 +222,9 @@ test.describe('identity administration', () => {
     await form
       .getByLabel(text(culture, 'AbpIdentity::DisplayName:Email'), { exact: true })
       .fill(`${userName}@vineta.test`);
+    await form
+      .getByLabel(text(culture, 'AbpIdentity::DisplayName:PhoneNumber'), { exact: true })
+      .fill('+52 55 1234 5678');
     await expect(
       form.getByLabel(text(culture, 'AbpIdentity::DisplayName:IsActive'), { exact: true }),
     ).toBeChecked();
@@ -238,6 +241,8 @@ test.describe('identity administration', () => {
     await search(page, userName);
     const row = page.getByRole('row').filter({ hasText: userName });
     await expect(row).toContainText(text(culture, 'AbpIdentity::Active'));
+    // A phone number reads left to right in every language (Arabic's would be reversed).
+    await expect(row.getByText('+52 55 1234 5678')).toHaveAttribute('dir', 'ltr');
 
     // Edit: a new password, then sign in with it
     await openRowAction(page, userName, culture, text(culture, 'AbpIdentity::Edit'));

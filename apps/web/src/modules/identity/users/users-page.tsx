@@ -108,7 +108,8 @@ export function UsersPage() {
       key: 'phoneNumber',
       header: t('AbpIdentity::PhoneNumber'),
       sortKey: 'phoneNumber',
-      cell: (user) => user.phoneNumber,
+      // Digits and spaces take the page's direction: in Arabic "+52 55 1234" read "1234 55 52+".
+      cell: (user) => user.phoneNumber && <span dir="ltr">{user.phoneNumber}</span>,
     },
     {
       key: 'state',
