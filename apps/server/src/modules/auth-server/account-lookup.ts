@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MaybePromise } from '../../platform/async/maybe-promise.js';
 import type { Cache } from '../../platform/caching/cache.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
+import type { TenantStore } from '../../platform/multi-tenancy/tenant-store.js';
 import { toUserData } from '../identity/users/identity-user-dto.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 
@@ -45,9 +46,11 @@ export interface AccountTenants {
 export function createAccountLookup(deps: {
   users: UsersRepository;
   tenants: AccountTenants;
+  /** The tenants themselves: an account of a deleted or inactive tenant is no account. */
+  tenantStore: TenantStore;
   cache: Cache<AccountSnapshot | null>;
 }) {
-  const { users, tenants, cache } = deps;
+  const { users, tenants, tenantStore, cache } = deps;
 
   async function findUser(userId: string, tenantHint: string | null | undefined) {
     const tenantId = tenantHint !== undefined ? tenantHint : await tenants.tenantOf(userId);
@@ -61,6 +64,10 @@ export function createAccountLookup(deps: {
   ): Promise<AccountSnapshot | null> {
     const user = await findUser(userId, tenantHint);
     if (!user?.isActive) return null;
+    // Refresh, userinfo and the API end with the tenant, as the password grant already refuses it.
+    if (user.tenantId !== null && !(await tenantStore.findById(user.tenantId))?.isActive) {
+      return null;
+    }
     const roles = await withinTenant(user.tenantId, () => users.roleNamesOf(user.id));
     return {
       ...toUserData(user),

@@ -8,6 +8,7 @@ import type { CacheHub } from '../../platform/caching/cache.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import { CULTURE_COOKIE, cultureFromRequest } from '../../platform/localization/request-culture.js';
 import type { createTenantResolver } from '../../platform/multi-tenancy/tenant-resolver.js';
+import type { TenantStore } from '../../platform/multi-tenancy/tenant-store.js';
 import type { StringEncryption } from '../../platform/security/string-encryption.js';
 import type { SecurityLogWriter } from '../../platform/security-log/security-log-writer.js';
 import type { SignInService } from '../account/sign-in.service.js';
@@ -41,6 +42,7 @@ export interface AuthServerDeps {
   cacheHub: CacheHub;
   localizer: Localizer;
   tenantResolver: ReturnType<typeof createTenantResolver>;
+  tenantStore: TenantStore;
   users: UsersRepository;
   signIn: SignInService;
   securityLog: SecurityLogWriter;
@@ -66,6 +68,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
   const lookup = createAccountLookup({
     users: deps.users,
     tenants: store,
+    tenantStore: deps.tenantStore,
     cache: deps.cacheHub.create('sign-in-accounts', { maxEntries: 50_000, ttlMs: 30_000 }),
   });
   const keyStore = createSigningKeyStore({

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
-import { createTenant, createUser, passwordGrant } from '../../../test/sign-in-helpers.js';
+import {
+  createTenant,
+  createUser,
+  passwordGrant,
+  refreshGrant,
+} from '../../../test/sign-in-helpers.js';
 import { normalize } from '../../platform/data/audit.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 import { SettingProvider } from '../../platform/settings/setting-manager.js';
@@ -226,6 +231,38 @@ describe('tokens of a changed user', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
     try {
       expect((await profile()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stop at the token endpoint, userinfo and the API once their tenant is deactivated', async () => {
+    const tenantId = await createTenant(t.app, 'Closing');
+    const signedIn = (
+      await passwordGrant(t.app, { tenant: 'Closing', password: TEST_ADMIN_PASSWORD })
+    ).json();
+    const bearer = { authorization: `Bearer ${signedIn.access_token}` };
+    const userinfo = () => t.app.inject({ url: '/connect/userinfo', headers: bearer });
+    expect((await userinfo()).statusCode).toBe(200);
+    const host = (await passwordGrant(t.app, { password: TEST_ADMIN_PASSWORD })).json();
+    const admin = { authorization: `Bearer ${host.access_token}` };
+    const url = `/api/multi-tenancy/tenants/${tenantId}`;
+    const tenant = (await t.app.inject({ url, headers: admin })).json();
+    const deactivated = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: admin,
+      payload: { name: tenant.name, isActive: false, concurrencyStamp: tenant.concurrencyStamp },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    try {
+      expect((await userinfo()).statusCode).toBe(401);
+      const refreshed = await refreshGrant(t.app, signedIn.refresh_token);
+      expect(refreshed.statusCode).toBe(400);
+      expect(refreshed.json().error).toBe('invalid_grant');
+      const api = await t.app.inject({ url: '/api/account/my-profile', headers: bearer });
+      expect(api.statusCode).toBe(401);
     } finally {
       vi.useRealTimers();
     }

@@ -36,6 +36,7 @@ export async function mountSignInServer(
     cacheHub: services.cacheHub,
     localizer: services.localizer,
     tenantResolver: services.tenantResolver,
+    tenantStore: services.tenantStore,
     users: services.users,
     signIn: services.signIn,
     securityLog: services.securityLog,
