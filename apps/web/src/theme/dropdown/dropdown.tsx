@@ -1,4 +1,12 @@
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 export interface DropdownProps {
   /** The toggle's content. */
@@ -50,7 +58,17 @@ export function Dropdown({
   const [position, setPosition] = useState<CSSProperties>();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
+
+  // Once the menu has its width: moved sideways into the viewport when it would stick out (a
+  // row's menu on a narrow screen, whose table scrolls sideways).
+  useLayoutEffect(() => {
+    if (!open || !menu.current || position?.translate) return;
+    const box = menu.current.getBoundingClientRect();
+    const shift = box.left < 0 ? -box.left : Math.min(0, window.innerWidth - box.right);
+    if (shift !== 0) setPosition((current) => ({ ...current, translate: `${shift}px 0` }));
+  }, [open, position]);
 
   useEffect(() => {
     if (!open) return;
@@ -91,6 +109,7 @@ export function Dropdown({
       </button>
       <div
         id={menuId}
+        ref={menu}
         className={`dropdown-menu${align === 'end' ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}
         style={open ? position : undefined}
       >
