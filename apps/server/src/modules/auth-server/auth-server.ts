@@ -24,6 +24,7 @@ import {
   providerConfiguration,
 } from './provider-config.js';
 import { createProviderPages } from './provider-pages.js';
+import { createPublicClientSecretFilter } from './public-client-secret.js';
 import { type SignInRequest, signInRequestOf } from './sign-in-request.js';
 import { installSignOutHooks } from './sign-out-hooks.js';
 import { createSigningKeyStore, type KeySet } from './signing-keys.js';
@@ -195,13 +196,16 @@ export async function createAuthServer(deps: AuthServerDeps) {
     log,
   });
 
+  const dropPublicClientSecret = createPublicClientSecretFilter(() => current.provider);
+
   return {
     get provider(): Provider {
       return current.provider;
     },
     /** Hands a request for one of the provider's paths to it (Koa writes the response). */
-    handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-      return current.handler(request, response) as Promise<void>;
+    async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+      await dropPublicClientSecret(request);
+      await (current.handler(request, response) as Promise<void>);
     },
     /**
      * `POST /connect/token`: the ordinary refresh and password grants without the provider's Koa
@@ -212,6 +216,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
       response: ServerResponse,
       signInRequest: () => SignInRequest,
     ): Promise<void> {
+      await dropPublicClientSecret(request);
       if (await tokenShortcut(request, response, signInRequest)) return;
       await (current.handler(request, response) as Promise<void>);
     },

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { errors, type FindAccount, type Provider } from 'oidc-provider';
 import type { PasswordGrant } from './grants/password.grant.js';
 import { refreshOnModels } from './grants/refresh-token.shortcut.js';
+import { readBodyOnce } from './request-body.js';
 import type { SignInRequest } from './sign-in-request.js';
 
 /** Larger bodies are no refresh request of ours; the provider reads (and limits) them itself. */
@@ -91,8 +92,7 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
     const length = Number(headers['content-length']);
     if (!Number.isInteger(length) || length <= 0 || length > BODY_LIMIT) return false;
 
-    const body = await readBody(request);
-    (request as IncomingMessage & { body?: Buffer }).body = body;
+    const body = await readBodyOnce(request);
     if (body.length !== length) return false;
     const params = parseQuery(body.toString('utf8'));
     const grantType = params.grant_type;
@@ -161,17 +161,4 @@ function hasExactly(
     names.every((name) => typeof params[name] === 'string' && params[name] !== '') &&
     required.every((name) => name in params)
   );
-}
-
-/** The body as received; a stream error leaves what arrived for the provider to refuse. */
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of request.iterator({ destroyOnReturn: false })) {
-      chunks.push(chunk as Buffer);
-    }
-  } catch {
-    // An aborted request: nobody reads the answer; the provider's own parser refuses it.
-  }
-  return Buffer.concat(chunks);
 }
