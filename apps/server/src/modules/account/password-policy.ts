@@ -10,7 +10,8 @@ const names = Object.values(IdentitySettingNames.Password);
 
 /**
  * ASP.NET Identity's password validator with the current tenant's `Abp.Identity.Password.*`
- * settings. The first failing rule becomes ABP's business error (`Volo.Abp.Identity:<code>`).
+ * settings. The first failing rule gives ABP's business error its code
+ * (`Volo.Abp.Identity:<code>`); its message tells every failing rule, as ABP's does.
  */
 export function createPasswordPolicy(settings: SettingManager) {
   return {
@@ -18,20 +19,24 @@ export function createPasswordPolicy(settings: SettingManager) {
       const values = Object.fromEntries(
         await Promise.all(names.map(async (name) => [name, await settings.getOrNull(name)])),
       );
-      const [first] = identityPasswordErrors(password, passwordRulesFromSettings(values));
+      const [first, ...more] = identityPasswordErrors(
+        password,
+        passwordRulesFromSettings(values),
+      ).map((error) => ({
+        code: `Volo.Abp.Identity:${error.code}`,
+        data: ruleParameter(error),
+      }));
       if (!first) return;
-      const parameter =
-        first.code === 'PasswordTooShort'
-          ? first.length
-          : first.code === 'PasswordRequiresUniqueChars'
-            ? first.uniqueChars
-            : undefined;
-      throw new BusinessError(`Volo.Abp.Identity:${first.code}`, {
-        status: 403,
-        data: parameter === undefined ? {} : { 0: parameter },
-      });
+      throw new BusinessError(first.code, { status: 403, data: first.data, more });
     },
   };
 }
 
 export type PasswordPolicy = ReturnType<typeof createPasswordPolicy>;
+
+/** The number a rule's text names: the minimum length or the count of distinct characters. */
+function ruleParameter(error: ReturnType<typeof identityPasswordErrors>[number]) {
+  if (error.code === 'PasswordTooShort') return { 0: error.length };
+  if (error.code === 'PasswordRequiresUniqueChars') return { 0: error.uniqueChars };
+  return {};
+}

@@ -8,16 +8,24 @@ export class BusinessError extends Error {
   readonly status: number;
   readonly data: Record<string, unknown>;
   readonly details: string | undefined;
+  /** Further failures of the same check (every broken password rule), told after this one's. */
+  readonly more: readonly { code: string; data: Record<string, unknown> }[];
 
   constructor(
     code: string,
-    options: { status?: number; data?: Record<string, unknown>; details?: string } = {},
+    options: {
+      status?: number;
+      data?: Record<string, unknown>;
+      details?: string;
+      more?: { code: string; data: Record<string, unknown> }[];
+    } = {},
   ) {
     super(code);
     this.code = code;
     this.status = options.status ?? 400;
     this.data = options.data ?? {};
     this.details = options.details;
+    this.more = options.more ?? [];
   }
 }
 

@@ -52,6 +52,7 @@ beforeAll(async () => {
     { schema: { body: z.object({ userName: z.string().min(1).max(5), email: z.email() }) } },
     async () => ({}),
   );
+  app.post('/small', { bodyLimit: 16 }, async () => ({}));
   await app.ready();
 });
 afterAll(() => app.close());
@@ -112,5 +113,45 @@ describe('error bodies', () => {
     expect(status).toBe(500);
     expect(JSON.stringify(error)).not.toContain('postgres');
     expect(error.details).toMatch(/^Request id: /);
+  });
+
+  it("localizes Fastify's own refusals of a body, in ABP's format", async () => {
+    const raw = (url: string, contentType: string, payload: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': contentType, 'accept-language': 'es-MX' },
+        payload,
+      });
+    const cases = [
+      [await raw('/validate', 'application/json', '{"userName": '), 400, 'no es un JSON válido'],
+      [await raw('/validate', 'application/xml', '<a/>'), 415, 'Envía el cuerpo como JSON'],
+      [
+        await raw('/small', 'application/json', JSON.stringify({ a: 'x'.repeat(64) })),
+        413,
+        'demasiado grande',
+      ],
+    ] as const;
+    for (const [response, status, text] of cases) {
+      expect(response.statusCode).toBe(status);
+      expect(response.headers._abperrorformat).toBe('true');
+      expect(response.json().error).toMatchObject({
+        code: null,
+        message: expect.stringContaining(text),
+      });
+    }
+  });
+
+  it("names a body that is no object at all ABP's way, `input`", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/validate',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: 'null',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.validationErrors).toEqual([
+      { message: 'The input field is required.', members: ['input'] },
+    ]);
   });
 });

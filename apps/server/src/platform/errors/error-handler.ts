@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Localizer } from '../localization/localizer.js';
 import { BusinessError } from './business-error.js';
-import { type ValidationIssue, validationMessage } from './validation-messages.js';
+import { ROOT_MEMBER, type ValidationIssue, validationMessage } from './validation-messages.js';
 
 export interface ErrorBody {
   error: {
@@ -30,7 +30,9 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
         request.log.error({ err: error }, 'business error with server status');
       return send(reply, error.status, {
         code: error.code,
-        message: localizer.errorMessage(error.code, culture, error.data) ?? error.code,
+        message: [error, ...error.more]
+          .map(({ code, data }) => localizer.errorMessage(code, culture, data) ?? code)
+          .join(' '),
         details: error.details
           ? (localizer.errorMessage(error.details, culture, error.data) ?? error.details)
           : null,
@@ -41,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
     if (Array.isArray(error.validation)) {
       const validationErrors = (error.validation as ValidationIssue[]).map((issue) => ({
         message: validationMessage(issue, culture, localizer),
-        members: [memberPath(issue.instancePath, error.validationContext)],
+        members: [memberPath(issue.instancePath)],
       }));
       const title = localizer.text('AbpExceptionHandling', 'ValidationErrorMessage', culture);
       const narrative = localizer.text(
@@ -61,8 +63,8 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, unsupported media type).
       return send(reply, status, {
-        code: error.code ?? null,
-        message: error.message,
+        code: null,
+        message: localizer.text('AbpExceptionHandling', clientErrorKey(error, status), culture),
         details: null,
         data: {},
         validationErrors: null,
@@ -79,15 +81,34 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
   });
 }
 
+/** ABP's text for a client error Fastify raised before any route code ran. */
+function clientErrorKey(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'MalformedRequestBody';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'RequestBodyTooLarge';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'UnsupportedMediaType';
+    default:
+      return [401, 403, 404].includes(status)
+        ? `DefaultErrorMessage${status}`
+        : 'DefaultErrorMessage';
+  }
+}
+
 export function send(reply: FastifyReply, status: number, error: ErrorBody['error']) {
   return reply.status(status).header(ABP_ERROR_FORMAT_HEADER, 'true').send({ error });
 }
 
 /** `body/userName` style paths become ABP's camel-cased member names (`userName`, `features[0].value`). */
-function memberPath(instancePath: string, context: string | undefined): string {
+function memberPath(instancePath: string): string {
   const parts = instancePath.split('/').filter(Boolean);
   const path = parts
     .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : index ? `.${part}` : part))
     .join('');
-  return path || (context ?? '');
+  // A body that is no object at all (null, an array) is ABP's action argument, `input`.
+  return path || ROOT_MEMBER;
 }

@@ -9,6 +9,8 @@ export interface ValidationIssue {
 }
 
 const RESOURCE = 'AbpValidation';
+/** What ABP names the whole body or query (its action's argument) in validation errors. */
+export const ROOT_MEMBER = 'input';
 
 /**
  * Turns a schema issue into ABP's localized sentence ("The UserName field is required."). Contract
@@ -73,7 +75,7 @@ export function validationMessage(
 
 export function memberName(instancePath: string): string {
   const parts = instancePath.split('/').filter(Boolean);
-  return parts.filter((part) => !/^\d+$/.test(part)).at(-1) ?? parts.at(-1) ?? '';
+  return parts.filter((part) => !/^\d+$/.test(part)).at(-1) ?? parts.at(-1) ?? ROOT_MEMBER;
 }
 
 function stringParams(params: Record<string, unknown>): Record<string, unknown> {
