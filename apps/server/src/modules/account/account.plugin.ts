@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDataContext } from '../../db/database.js';
 import type { RateLimits } from '../../platform/http/rate-limits.js';
@@ -31,6 +32,8 @@ export interface AccountPluginOptions {
   resetTokenLifetimeSeconds: number;
   /** The sign-in server's: end every token of a user, and drop its cached claims. */
   revokeAllOf(userId: string): Promise<void>;
+  /** The sign-in server's: end every session and token of a user but the request's own. */
+  signOutElsewhere(userId: string, request: { headers: IncomingHttpHeaders }): Promise<void>;
   accountChanged(userId: string): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
     passwordPolicy,
     securityLog: options.securityLog,
     accountChanged: options.accountChanged,
+    signOutElsewhere: options.signOutElsewhere,
   });
   const routeLimit = options.rateLimits.routeLimit(options.perIpPerMinute);
   await app.register(accountRoutes, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { createUser, passwordGrant } from '../../../test/sign-in-helpers.js';
+import { createUser, passwordGrant, refreshGrant } from '../../../test/sign-in-helpers.js';
 import { acrossAllTenants } from '../../platform/data/data-scope.js';
 import { SettingProvider } from '../../platform/settings/setting-manager.js';
 
@@ -127,6 +127,72 @@ describe('change password', () => {
     // The session that changed the password goes on (ABP's web app stays on the page).
     expect((await call('GET', '/api/account/my-profile')).statusCode).toBe(200);
     expect(await actionsOf('paula')).toContain('ChangePassword');
+  });
+});
+
+describe('a changed password', () => {
+  const signIn = async (password: string) =>
+    (await passwordGrant(t.app, { username: 'rosa', password })).json() as {
+      access_token: string;
+      refresh_token: string;
+    };
+  const profileWith = (accessToken: string) =>
+    t.app.inject({
+      url: '/api/account/my-profile',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+  /** The link of the newest reset e-mail to rosa, as the outbox rendered it. */
+  const newestResetLink = async () => {
+    const mail = await acrossAllTenants(() =>
+      t.app.services.data
+        .query()
+        .selectFrom('mailOutbox')
+        .select('textBody')
+        .where('toAddress', '=', 'rosa@example.test')
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirstOrThrow(),
+    );
+    const url = new URL(/https?:\/\/\S+reset-password\S+/.exec(mail.textBody)?.[0] ?? '');
+    return {
+      userId: url.searchParams.get('userId'),
+      resetToken: url.searchParams.get('resetToken'),
+    };
+  };
+
+  it('signs the other devices out and voids reset links; this device stays signed in', async () => {
+    await createUser(t.app, null, 'rosa', PASSWORD, 'rosa@example.test');
+    const here = await signIn(PASSWORD);
+    const elsewhere = await signIn(PASSWORD);
+    expect((await profileWith(elsewhere.access_token)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/account/send-password-reset-code',
+      payload: { email: 'rosa@example.test', appName: 'Vineta' },
+    });
+    const link = await newestResetLink();
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/my-profile/change-password',
+      headers: { authorization: `Bearer ${here.access_token}` },
+      payload: { currentPassword: PASSWORD, newPassword: 'Changed-789' },
+    });
+    expect(changed.statusCode).toBe(204);
+
+    expect((await profileWith(here.access_token)).statusCode).toBe(200);
+    expect((await refreshGrant(t.app, here.refresh_token)).statusCode).toBe(200);
+    expect((await profileWith(elsewhere.access_token)).statusCode).toBe(401);
+    const refused = await refreshGrant(t.app, elsewhere.refresh_token);
+    expect(refused.json().error).toBe('invalid_grant');
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      headers: { 'accept-language': 'en' },
+      payload: { ...link, password: 'Stolen-000' },
+    });
+    expect(reset.json().error.message).toBe('Invalid token.');
+    expect((await signIn('Changed-789')).access_token).toBeTruthy();
   });
 });
 

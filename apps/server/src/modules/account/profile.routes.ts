@@ -36,7 +36,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{
       `${base}/change-password`,
       { schema: { tags, body: ChangePasswordInput }, config: routeLimit },
       async (request, reply) => {
-        await profile.changePassword(userIdOf(request), request.body, requestInfoOf(request));
+        await profile.changePassword(
+          userIdOf(request),
+          request.body,
+          requestInfoOf(request),
+          request,
+        );
         return reply.status(204).send();
       },
     );

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type {
   ChangePasswordInput,
   ProfileDto,
@@ -44,6 +45,8 @@ export function createProfileService(deps: {
   securityLog: SecurityLogWriter;
   /** Tells the sign-in server that the user's claims changed. */
   accountChanged(userId: string): Promise<void>;
+  /** Ends the user's other sessions and tokens, keeping the request's own. */
+  signOutElsewhere(userId: string, request: { headers: IncomingHttpHeaders }): Promise<void>;
 }) {
   const { data, users, settings, securityLog } = deps;
 
@@ -120,10 +123,16 @@ export function createProfileService(deps: {
       });
     },
 
+    /**
+     * A new password signs the user out everywhere else (whoever knew the old one loses the
+     * sessions it opened) and voids outstanding reset links (password-reset-token.ts); the
+     * device that changed it stays signed in.
+     */
     async changePassword(
       userId: string,
       input: ChangePasswordInput,
       request: SecurityLogRequestInfo,
+      credentials: { headers: IncomingHttpHeaders },
     ): Promise<void> {
       const user = await load(userId);
       if (user.isExternal) throw AccountErrors.externalUserPasswordChange();
@@ -139,6 +148,7 @@ export function createProfileService(deps: {
       await data.transaction(async () => {
         const updated = await updateUserOnce(users, user, user.concurrencyStamp, { passwordHash });
         await log(SecurityLogAction.ChangePassword, updated, request);
+        await deps.signOutElsewhere(userId, credentials);
       });
     },
   };

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Provider } from 'oidc-provider';
 import { type MaybePromise, whenReady } from '../../platform/async/maybe-promise.js';
 import { AuthorizationError } from '../../platform/errors/business-error.js';
@@ -22,7 +23,9 @@ export function createAccessTokenAuthenticator(deps: {
   provider: () => Provider;
   lookup: AccountLookup;
   cache: AccessTokenCache;
-}): Authenticator {
+}): Authenticator & {
+  grantOf(request: { headers: IncomingHttpHeaders }): Promise<string | undefined>;
+} {
   const { cache } = deps;
   // One frozen CurrentUser per account snapshot and client, for as long as the account lookup keeps
   // the snapshot: the application configuration keys its cache by the user and serializes that
@@ -83,6 +86,11 @@ export function createAccessTokenAuthenticator(deps: {
   // Answers at once when the token and its account are cached, as they are for nearly every
   // request: the request context then needs no promise for the caller.
   return {
+    /** The grant behind the request's bearer token (the tokens a password change keeps). */
+    async grantOf(request: { headers: IncomingHttpHeaders }): Promise<string | undefined> {
+      const match = BEARER.exec(String(request.headers.authorization ?? ''));
+      return match?.[1] ? (await verify(match[1])).grantId : undefined;
+    },
     authenticate(request): MaybePromise<CurrentUser | null> {
       const header = request.headers.authorization;
       if (header === undefined || header === '') return null;

@@ -231,6 +231,10 @@ export async function createAuthServer(deps: AuthServerDeps) {
       await store.revokeAllOf(userId);
       await data.afterCommit(() => lookup.forget(userId));
     },
+    /** Ends every session, grant and token of a user except one grant's (a password change). */
+    async revokeAllOfExceptGrant(userId: string, grantId: string): Promise<void> {
+      await store.revokeAllOfExceptGrant(userId, grantId);
+    },
     /** After a correct password: remembers the account's tenant for lookups by subject. */
     accountSignedIn: (user: { id: string; tenantId: string | null }) => lookup.signedIn(user),
     /** Drops the cached user so that the next request sees its new stamp, roles or state. */

@@ -54,6 +54,8 @@ const STATEMENTS = {
   revokeByGrantId: 'delete from oidc_payloads where kind = ? and grant_id = ?',
   revokeGrant: `delete from oidc_payloads where grant_id = ? or (kind = 'Grant' and id = ?)`,
   revokeAllOf: `delete from oidc_payloads where account_id = ? and kind in (${USER_BOUND.map((kind) => `'${kind}'`).join(', ')})`,
+  revokeAllOfExceptGrant: `delete from oidc_payloads where account_id = ? and kind in (${USER_BOUND.map((kind) => `'${kind}'`).join(', ')})
+    and (grant_id is null or grant_id <> ?) and not (kind = 'Grant' and id = ?)`,
   deleteExpired: 'delete from oidc_payloads where expires_at < ?',
   findAccountTenant: `select payload, consumed_at from oidc_payloads where kind = '${ACCOUNT_TENANT}' and id = ?`,
   rememberAccountTenant: `insert into oidc_payloads (kind, id, payload, grant_id, account_id, uid, user_code, expires_at, consumed_at)
@@ -149,6 +151,15 @@ export function createOidcStore(
     /** Every grant, token, code and session of a user: after a password reset or deactivation. */
     async revokeAllOf(accountId: string): Promise<void> {
       await run('revokeAllOf', [accountId]);
+      await revoked({ accountId });
+    },
+    /**
+     * Everything of a user but one grant and what hangs off it (a password change signs out the
+     * other devices and keeps the one it came from). Sign-in sessions all end: the kept grant's
+     * client carries on with its tokens.
+     */
+    async revokeAllOfExceptGrant(accountId: string, grantId: string): Promise<void> {
+      await run('revokeAllOfExceptGrant', [accountId, grantId, grantId]);
       await revoked({ accountId });
     },
     /** A grant and everything issued under it (sign-out, whatever the client asked for). */

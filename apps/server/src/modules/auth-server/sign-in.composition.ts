@@ -111,6 +111,11 @@ export async function registerSignInRoutes(
     encryptionKey: config.encryptionKey,
     resetTokenLifetimeSeconds: config.authServer.passwordResetTokenLifetime,
     revokeAllOf: (userId) => authServer.revokeAllOf(userId),
+    async signOutElsewhere(userId, request) {
+      const grantId = await authServer.authenticator.grantOf(request);
+      if (grantId) await authServer.revokeAllOfExceptGrant(userId, grantId);
+      else await authServer.revokeAllOf(userId);
+    },
     accountChanged: (userId) => authServer.forgetAccount(userId),
   });
 }
