@@ -151,6 +151,36 @@ describe('password grant answers', () => {
     expect(row?.creationTime).toBeTruthy();
   });
 
+  it('logs one Logout for a sign-out, whichever token is revoked first', async () => {
+    await createUser(t.app, null, 'signing-out', PASSWORD);
+    const revoke = (token: string, hint: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/connect/revocation',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          client_id: 'Vineta_App',
+          token,
+          token_type_hint: hint,
+        }).toString(),
+      });
+    for (const order of [
+      ['access_token', 'refresh_token'],
+      ['refresh_token', 'access_token'],
+    ]) {
+      const tokens = (
+        await passwordGrant(t.app, { username: 'signing-out', password: PASSWORD })
+      ).json();
+      for (const kind of order) expect((await revoke(tokens[kind], kind)).statusCode).toBe(200);
+    }
+    expect(await logActions('signing-out')).toEqual([
+      'LoginSucceeded',
+      'Logout',
+      'LoginSucceeded',
+      'Logout',
+    ]);
+  });
+
   it('gives tokens without the API scope to userinfo but not to the API', async () => {
     const { access_token: token } = (
       await passwordGrant(t.app, { scope: 'openid profile' })

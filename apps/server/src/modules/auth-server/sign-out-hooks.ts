@@ -11,8 +11,8 @@ import type { OidcStore } from './kysely-adapter.js';
 /**
  * What oidc-provider does not do on sign-out: it keeps the grants of clients that asked for
  * `offline_access` ("persistsLogout"). Signing out here ends them all, so the refresh and access
- * tokens die with the session, and writes ABP's `Logout` security-log row. A revoked refresh token
- * (the password flow's sign-out) is logged the same way.
+ * tokens die with the session, and writes ABP's `Logout` security-log row. A revoked token (the
+ * password flow's sign-out) is logged the same way.
  */
 export function installSignOutHooks(
   provider: Provider,
@@ -50,9 +50,12 @@ export function installSignOutHooks(
       for (const grantId of grantIds) await deps.store.revokeGrant(grantId);
       await logLogout(ctx as KoaContextWithOIDC, accountId, oidc.client?.clientId);
     } else if (route === 'revocation' && ctx.status === 200) {
-      const refreshToken = oidc.entities.RefreshToken;
-      if (refreshToken?.accountId) {
-        await logLogout(ctx as KoaContextWithOIDC, refreshToken.accountId, refreshToken.clientId);
+      // The provider ends every token of the grant whichever of the two is revoked, so the first
+      // revocation of a sign-out (the web app revokes the access token, then the refresh token,
+      // which is gone by then) is the one logged.
+      const token = oidc.entities.RefreshToken ?? oidc.entities.AccessToken;
+      if (token?.accountId) {
+        await logLogout(ctx as KoaContextWithOIDC, token.accountId, token.clientId);
       }
     }
   });
