@@ -28,6 +28,8 @@ export const IdentityErrors = {
   staticRoleDeletion: () => new BusinessError('Volo.Abp.Identity:010006', { status: 403 }),
   cannotChangeOwnLockout: () =>
     new BusinessError('Volo.Abp.Identity:CanNotChangeOwnLockout', { status: 403 }),
+  cannotDeactivateOwnAccount: () =>
+    new BusinessError('Volo.Abp.Identity:CanNotDeactivateOwnAccount', { status: 403 }),
   lastAdministratorRole: () =>
     new BusinessError('Volo.Abp.Identity:LastAdministratorRole', { status: 403 }),
 } as const;

@@ -186,8 +186,14 @@ describe('user rules', () => {
     });
   });
 
-  it('refuses a change of your own lockout flag, and accepts your other edits', async () => {
+  it('refuses a change of your own lockout flag or status, and accepts your other edits', async () => {
     const me = (await admin.get(`${users}/${adminUser.id}`)).json();
+    const deactivate = await admin.put(`${users}/${me.id}`, { ...editBody(me), isActive: false });
+    expect(deactivate.statusCode).toBe(403);
+    expect(errorOf(deactivate)).toMatchObject({
+      code: 'Volo.Abp.Identity:CanNotDeactivateOwnAccount',
+      message: 'You can not deactivate your own account.',
+    });
     const flip = await admin.put(`${users}/${me.id}`, {
       ...editBody(me),
       lockoutEnabled: !me.lockoutEnabled,
@@ -208,17 +214,17 @@ describe('user rules', () => {
     expect(dropRole.statusCode).toBe(403);
     expect(errorOf(dropRole)).toMatchObject({
       code: 'Volo.Abp.Identity:LastAdministratorRole',
-      message: 'The last administrator can not lose the administrator role.',
+      message:
+        'The last active administrator can not be deactivated, deleted or lose the administrator role.',
     });
     const viaEdit = await admin.put(`${users}/${me.id}`, { ...editBody(me), roleNames: [] });
     expect(errorOf(viaEdit).code).toBe('Volo.Abp.Identity:LastAdministratorRole');
-    const deactivate = await admin.put(`${users}/${me.id}`, { ...editBody(me), isActive: false });
-    expect(errorOf(deactivate).code).toBe('Volo.Abp.Identity:LastAdministratorRole');
 
     // A user manager who may delete users but is not an administrator still cannot delete it.
     await createRole(admin, 'Deleters');
     await setPermissions(admin, 'R', 'Deleters', {
       'AbpIdentity.Users': true,
+      'AbpIdentity.Users.Update': true,
       'AbpIdentity.Users.Delete': true,
     });
     await createUser(admin, 'deleter', { roleNames: ['Deleters'] });
@@ -226,6 +232,8 @@ describe('user rules', () => {
     expect(errorOf(await deleter.delete(`${users}/${me.id}`)).code).toBe(
       'Volo.Abp.Identity:LastAdministratorRole',
     );
+    const deactivate = await deleter.put(`${users}/${me.id}`, { ...editBody(me), isActive: false });
+    expect(errorOf(deactivate).code).toBe('Volo.Abp.Identity:LastAdministratorRole');
 
     // With a second active administrator, the first may step down.
     const second = await createUser(admin, 'second-admin', { roleNames: ['admin'] });

@@ -122,6 +122,10 @@ export function createUsersService(deps: {
           if (actorId() === id && lockoutEnabled !== current.lockoutEnabled) {
             throw IdentityErrors.cannotChangeOwnLockout();
           }
+          // Signing oneself out for good is never what an administrator meant.
+          if (actorId() === id && current.isActive && !isActive) {
+            throw IdentityErrors.cannotDeactivateOwnAccount();
+          }
           const roleIds = input.roleNames
             ? (await manager.resolveRoles(input.roleNames)).map((role) => role.id)
             : undefined;

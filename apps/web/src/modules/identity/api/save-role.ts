@@ -4,6 +4,7 @@ import type {
   IdentityRoleDto,
   IdentityRoleUpdateDto,
 } from '@vineta/contracts/identity/identity-role';
+import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { http } from '#src/core/http/http';
 import { rolesQueryKey } from './get-roles';
 
@@ -25,6 +26,10 @@ export function useSaveRole() {
   return useMutation({
     mutationKey: ['identity', 'save-role'],
     mutationFn: saveRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesQueryKey }),
+    onSuccess: async (_saved, { id }) => {
+      // A renamed role may be one of the current user's, whose role names the configuration holds.
+      if (id !== undefined) void refreshAppConfiguration().catch(() => undefined);
+      await queryClient.invalidateQueries({ queryKey: rolesQueryKey });
+    },
   });
 }

@@ -4,6 +4,8 @@ import type {
   IdentityUserDto,
   IdentityUserUpdateDto,
 } from '@vineta/contracts/identity/identity-user';
+import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
+import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { http } from '#src/core/http/http';
 import { usersQueryKey } from './get-users';
 
@@ -25,6 +27,12 @@ export function useSaveUser() {
   return useMutation({
     mutationKey: ['identity', 'save-user'],
     mutationFn: saveUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: async (_saved, { id }) => {
+      // Editing oneself changes the name in the top bar, the roles and so the permissions.
+      if (id !== undefined && id === appConfigurationStore.get()?.currentUser?.id) {
+        void refreshAppConfiguration().catch(() => undefined);
+      }
+      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
+    },
   });
 }

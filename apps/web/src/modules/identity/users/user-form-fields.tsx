@@ -14,8 +14,11 @@ interface TabProps {
 export function UserInformationFields({
   id,
   form,
-  lockoutLocked,
-}: TabProps & { lockoutLocked: boolean }) {
+  ownAccount,
+}: TabProps & {
+  /** Editing oneself: the server refuses deactivating oneself or changing one's own lockout. */
+  ownAccount: boolean;
+}) {
   const t = useLocalization();
   const check = (name: 'isActive' | 'lockoutEnabled', label: string, disabled = false) => (
     <div className="form-check mb-2">
@@ -78,8 +81,8 @@ export function UserInformationFields({
         label={t('AbpIdentity::DisplayName:PhoneNumber')}
         maxLength={16}
       />
-      {check('isActive', t('AbpIdentity::DisplayName:IsActive'))}
-      {check('lockoutEnabled', t('AbpIdentity::DisplayName:LockoutEnabled'), lockoutLocked)}
+      {check('isActive', t('AbpIdentity::DisplayName:IsActive'), ownAccount)}
+      {check('lockoutEnabled', t('AbpIdentity::DisplayName:LockoutEnabled'), ownAccount)}
     </>
   );
 }

@@ -118,4 +118,28 @@ describe('User form modal', () => {
       roleNames: ['admin'],
     });
   });
+
+  it('keeps one from deactivating or unlocking oneself, and reloads the configuration after', async () => {
+    await loadIdentityConfiguration({}, 'user-1');
+    const requests = serve();
+    const onClose = vi.fn();
+    renderWithProviders(<UserFormModal userId="user-1" onClose={onClose} />);
+    expect(await screen.findByLabelText('User name')).toHaveValue('ana');
+    expect(screen.getByLabelText('Active')).toBeDisabled();
+    expect(screen.getByLabelText('Lock account after failed login attempts')).toBeDisabled();
+    type('Name', 'Ana');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      isActive: true,
+      lockoutEnabled: true,
+    });
+    // The top bar's name and the permissions come from the configuration.
+    await waitFor(() =>
+      expect(requests.map((request) => request.path)).toContain(
+        '/api/abp/application-configuration',
+      ),
+    );
+  });
 });

@@ -176,7 +176,7 @@ function UserFormBody({
           <UserInformationFields
             id={id}
             form={form}
-            lockoutLocked={Boolean(user) && user?.id === currentUserId}
+            ownAccount={Boolean(user) && user?.id === currentUserId}
           />
         </div>
         <div
