@@ -2,6 +2,7 @@ import type { TenantDto } from '@vineta/contracts/tenant-management/tenant';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocalization } from '#src/core/localization/i18n';
+import { useCloseOnLoadError } from '#src/core/query/use-close-on-load-error';
 import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -9,6 +10,7 @@ import { FormModal } from '#src/theme/modal/form-modal';
 import { Modal } from '#src/theme/modal/modal';
 import { ActiveCheckbox } from './active-checkbox';
 import { useTenant } from './api/get-tenant';
+import { tenantsQueryKey } from './api/get-tenants';
 import { useSaveTenant } from './api/save-tenant';
 import { type EditTenantValues, editTenantSchema, tenantFormFields } from './tenant-form-schema';
 
@@ -16,10 +18,8 @@ import { type EditTenantValues, editTenantSchema, tenantFormFields } from './ten
 export function EditTenantModal({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
   const t = useLocalization();
   const { data: tenant, isError } = useTenant(tenantId);
-  if (isError) {
-    onClose();
-    return null;
-  }
+  useCloseOnLoadError(isError, onClose, tenantsQueryKey);
+  if (isError) return null;
   if (!tenant) {
     return (
       <Modal visible onVisibleChange={onClose} title={t('AbpUi::Edit')} busy>
@@ -53,7 +53,7 @@ function EditTenantForm({ tenant, onClose }: { tenant: TenantDto; onClose: () =>
             extraProperties: tenant.extraProperties,
           },
         }),
-      { setError: form.setError, fields: tenantFormFields, onSaved: onClose },
+      { setError: form.setError, fields: tenantFormFields, onSaved: onClose, onGone: onClose },
     ),
   );
 

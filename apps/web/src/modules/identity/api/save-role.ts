@@ -26,10 +26,11 @@ export function useSaveRole() {
   return useMutation({
     mutationKey: ['identity', 'save-role'],
     mutationFn: saveRole,
-    onSuccess: async (_saved, { id }) => {
+    onSuccess: (_saved, { id }) => {
       // A renamed role may be one of the current user's, whose role names the configuration holds.
       if (id !== undefined) void refreshAppConfiguration().catch(() => undefined);
-      await queryClient.invalidateQueries({ queryKey: rolesQueryKey });
     },
+    // After a failure too: a conflict or a deletion elsewhere means the list is stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rolesQueryKey }),
   });
 }

@@ -27,12 +27,13 @@ export function useSaveUser() {
   return useMutation({
     mutationKey: ['identity', 'save-user'],
     mutationFn: saveUser,
-    onSuccess: async (_saved, { id }) => {
+    onSuccess: (_saved, { id }) => {
       // Editing oneself changes the name in the top bar, the roles and so the permissions.
       if (id !== undefined && id === appConfigurationStore.get()?.currentUser?.id) {
         void refreshAppConfiguration().catch(() => undefined);
       }
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
     },
+    // After a failure too: a conflict or a deletion elsewhere means the list is stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });
 }

@@ -6,12 +6,14 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useLocalization } from '#src/core/localization/i18n';
+import { useCloseOnLoadError } from '#src/core/query/use-close-on-load-error';
 import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { FormModal } from '#src/theme/modal/form-modal';
 import { Modal } from '#src/theme/modal/modal';
 import { useRole } from '../api/get-role';
+import { rolesQueryKey } from '../api/get-roles';
 import { useSaveRole } from '../api/save-role';
 
 const RoleForm = IdentityRoleCreateDto.pick({ name: true }).extend({
@@ -31,10 +33,8 @@ export function RoleFormModal({ roleId, onClose }: RoleFormModalProps) {
   const t = useLocalization();
   const { data: role, isError } = useRole(roleId);
   const title = roleId ? t('AbpIdentity::Edit') : t('AbpIdentity::NewRole');
-  if (isError) {
-    onClose();
-    return null;
-  }
+  useCloseOnLoadError(isError, onClose, rolesQueryKey);
+  if (isError) return null;
   if (roleId && !role) {
     return (
       <Modal visible onVisibleChange={onClose} title={title} busy>
@@ -83,7 +83,7 @@ function RoleFormBody({
               }
             : { body: values },
         ),
-      { setError: form.setError, fields: ['name'], onSaved: onClose },
+      { setError: form.setError, fields: ['name'], onSaved: onClose, onGone: onClose },
     ),
   );
 

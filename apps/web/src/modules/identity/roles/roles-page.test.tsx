@@ -141,4 +141,43 @@ describe('Roles page', () => {
     expect(screen.getByLabelText('Public')).toBeChecked();
     expect(screen.getByRole('dialog')).toHaveAccessibleName('Edit');
   });
+
+  it('says a role deleted meanwhile is gone, closes the form and reloads the list', async () => {
+    await loadIdentityConfiguration({
+      'AbpIdentity.Roles': true,
+      'AbpIdentity.Roles.Update': true,
+    });
+    let deleted = false;
+    const requests = fakeServer((request) => {
+      if (request.path === '/api/identity/roles')
+        return Response.json(
+          deleted ? { totalCount: 1, items: [roles[0]] } : { totalCount: 2, items: roles },
+        );
+      if (request.path === '/api/identity/roles/id-editor' && request.method === 'GET')
+        return Response.json(roles[1]);
+      if (request.path === '/api/identity/roles/id-editor' && request.method === 'PUT') {
+        deleted = true;
+        return Response.json(
+          {
+            error: { code: null, message: 'There is no entity IdentityRole with id = id-editor!' },
+          },
+          { status: 404, headers: { _AbpErrorFormat: 'true' } },
+        );
+      }
+      return undefined;
+    });
+    renderWithProviders(<RolesPage />);
+    const editorRow = (await screen.findByText('editor')).closest('tr') as HTMLElement;
+    fireEvent.click(within(editorRow).getByRole('button', { name: 'Edit' }));
+    fireEvent.input(await screen.findByLabelText('Role name'), { target: { value: 'editors' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(
+      await screen.findByText('This item no longer exists: someone else may have deleted it.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('editor')).not.toBeInTheDocument());
+    expect(requests.filter((request) => request.path === '/api/identity/roles').length).toBe(2);
+  });
 });

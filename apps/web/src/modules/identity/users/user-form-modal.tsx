@@ -9,6 +9,7 @@ import {
   useSetting,
 } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
+import { useCloseOnLoadError } from '#src/core/query/use-close-on-load-error';
 import { useStore } from '#src/core/store';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { passwordRulesFrom } from '#src/theme/form/password-validators';
@@ -18,6 +19,7 @@ import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
 import { useAssignableRoles } from '../api/get-assignable-roles';
 import { useUser } from '../api/get-user';
 import { useUserRoles } from '../api/get-user-roles';
+import { usersQueryKey } from '../api/get-users';
 import { useSaveUser } from '../api/save-user';
 import { UserInformationFields, UserRolesFields } from './user-form-fields';
 import {
@@ -40,10 +42,9 @@ export function UserFormModal({ userId, onClose }: UserFormModalProps) {
   const userRoles = useUserRoles(userId);
   const assignable = useAssignableRoles();
   const title = userId ? t('AbpIdentity::Edit') : t('AbpIdentity::NewUser');
-  if (user.isError || userRoles.isError || assignable.isError) {
-    onClose();
-    return null;
-  }
+  const failed = user.isError || userRoles.isError || assignable.isError;
+  useCloseOnLoadError(failed, onClose, usersQueryKey);
+  if (failed) return null;
   const loaded = assignable.data && (!userId || (user.data && userRoles.data));
   if (!loaded) {
     return (
@@ -125,7 +126,7 @@ function UserFormBody({
                 }
               : { body: { ...body, password: values.password } },
           ),
-        { setError: form.setError, fields: userFormFields, onSaved: onClose },
+        { setError: form.setError, fields: userFormFields, onSaved: onClose, onGone: onClose },
       );
     },
     () => setTab('info'),

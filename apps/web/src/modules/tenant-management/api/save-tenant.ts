@@ -24,6 +24,7 @@ export function useSaveTenant() {
   return useMutation({
     mutationKey: ['tenant-management', 'save-tenant'],
     mutationFn: saveTenant,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tenantsQueryKey }),
+    // After a failure too: a conflict or a deletion elsewhere means the list is stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantsQueryKey }),
   });
 }
