@@ -268,7 +268,7 @@ test.describe('identity administration', () => {
     await expect(inherited).toBeChecked();
     await expect(inherited).toBeDisabled();
     await expect(form).toContainText(
-      text(culture, 'AbpPermissionManagement::GrantedBy', [`R: ${defaultRole}`]),
+      text(culture, 'AbpPermissionManagement::GrantedByRole', [defaultRole]),
     );
     await form.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
     await expect(form).toBeHidden();

@@ -41,8 +41,10 @@ export const IdentityUserDto = z
   .meta({ id: 'IdentityUserDto' });
 export type IdentityUserDto = z.infer<typeof IdentityUserDto>;
 
-/** Required, ≤ 256, only ASP.NET Identity's allowed user-name characters. */
-const userName = requiredString(L.maxUserNameLength).regex(allowedUserNamePattern);
+/** Required, ≤ 256, only ASP.NET Identity's allowed user-name characters (saying which). */
+const userName = requiredString(L.maxUserNameLength).regex(allowedUserNamePattern, {
+  message: 'AbpIdentity::UserNameCharacters',
+});
 const roleName = z.string().min(1).max(IdentityRoleLimits.maxNameLength);
 
 /** Fields common to create and update (ABP's `IdentityUserCreateOrUpdateDtoBase`). */

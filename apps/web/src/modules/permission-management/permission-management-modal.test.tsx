@@ -125,7 +125,7 @@ describe('Permission management modal', () => {
     const users = screen.getByLabelText('User management');
     expect(users).toBeChecked();
     expect(users).toBeDisabled();
-    expect(screen.getByText('Granted by R: admin')).toBeInTheDocument();
+    expect(screen.getByText('Granted by the admin role')).toBeInTheDocument();
     const tab = screen.getByRole('tab', { name: 'Identity management (1)' });
     expect(tab).toHaveClass('fw-bold');
     expect(screen.getByRole('tab', { name: 'Setting management (0)' })).not.toHaveClass('fw-bold');

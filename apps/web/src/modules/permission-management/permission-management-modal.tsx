@@ -48,6 +48,18 @@ function affectsCurrentUser(providerName: string, providerKey: string): boolean 
   return false;
 }
 
+/** "Granted by the editor role" rather than ABP's "Granted by R: editor". */
+function grantedBy(
+  t: ReturnType<typeof useLocalization>,
+  grant: { providerName: string; providerKey: string },
+): string {
+  if (grant.providerName === 'R')
+    return t('AbpPermissionManagement::GrantedByRole', grant.providerKey);
+  if (grant.providerName === 'C')
+    return t('AbpPermissionManagement::GrantedByClient', grant.providerKey);
+  return t('AbpPermissionManagement::GrantedBy', `${grant.providerName}: ${grant.providerKey}`);
+}
+
 /** ABP's permission-management modal, for roles (R) and users (U). */
 export function PermissionManagementModal(props: PermissionManagementModalProps) {
   const t = useLocalization();
@@ -110,7 +122,7 @@ function PermissionForm({
       .filter((grant) => grant.providerName !== providerName)
       .map((grant) => (
         <span key={`${grant.providerName}:${grant.providerKey}`} className="app-source-pill">
-          {t('AbpPermissionManagement::GrantedBy', `${grant.providerName}: ${grant.providerKey}`)}
+          {grantedBy(t, grant)}
         </span>
       ));
 

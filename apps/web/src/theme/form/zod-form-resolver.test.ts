@@ -27,6 +27,22 @@ async function messages(values: Record<string, unknown>) {
 }
 
 describe('zod schemas in forms', () => {
+  it("says what a pattern allows when the contract names a text, else ABP's generic words", async () => {
+    const patterns = z.object({
+      said: z.string().regex(/^[a-z]*$/, { message: 'AbpIdentity::UserNameCharacters' }),
+      unsaid: z.string().regex(/^[a-z]*$/),
+    });
+    const resolver = zodFormResolver<z.infer<typeof patterns>>(patterns);
+    const { errors } = await resolver({ said: 'Ñ', unsaid: 'Ñ' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(errors.said?.message).toBe('AbpIdentity::UserNameCharacters');
+    expect(localizeValidation(String(errors.unsaid?.message), localize)).toBe(
+      'Invalid pattern. Please review your input.',
+    );
+  });
+
   it('uses the messages of SPEC.md section 5', async () => {
     expect(await messages({ userName: '', emailAddress: 'x', port: 0, site: 'nope' })).toEqual({
       userName: 'This field is required.',

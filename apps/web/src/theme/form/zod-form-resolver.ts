@@ -17,6 +17,8 @@ interface IssueLike {
 const lengthOf = (input: unknown) =>
   typeof input === 'string' || Array.isArray(input) ? input.length : 0;
 
+const LOCALIZATION_KEY = /^\w+::\S/;
+
 /** Maps a zod issue onto the AbpValidation messages of SPEC.md section 5. */
 export function issueToMessage(issue: IssueLike): string {
   const { code, input } = issue;
@@ -46,7 +48,9 @@ export function issueToMessage(issue: IssueLike): string {
       if (isEmpty) return encodeValidation('required');
       if (issue.format === 'email') return encodeValidation('email');
       if (issue.format === 'url') return encodeValidation('url');
-      if (issue.format === 'regex') return encodeValidation('pattern');
+      // A contract's pattern may say in words what it allows (`Resource::Key`).
+      if (issue.format === 'regex')
+        return LOCALIZATION_KEY.test(issue.message) ? issue.message : encodeValidation('pattern');
       return encodeValidation('invalid');
     default: {
       // Custom issues carry their own key; list parameters (the missing password kinds) ride along.

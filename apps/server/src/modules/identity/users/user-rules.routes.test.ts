@@ -75,7 +75,13 @@ describe('user rules', () => {
         password: USER_PASSWORD,
       });
       expect(response.statusCode, userName).toBe(400);
-      expect(response.json().error.validationErrors[0].members).toEqual(['userName']);
+      expect(response.json().error.validationErrors).toEqual([
+        {
+          members: ['userName'],
+          message:
+            'A user name can only contain unaccented letters, digits and the characters - . _ @ +',
+        },
+      ]);
     }
     await createUser(admin, 'a-b_c.d@e+f', { email: 'symbols@example.test' });
   });

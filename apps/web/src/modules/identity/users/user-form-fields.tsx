@@ -14,8 +14,11 @@ interface TabProps {
 export function UserInformationFields({
   id,
   form,
+  editing,
   ownAccount,
 }: TabProps & {
+  /** An existing user: an empty password keeps the current one. */
+  editing: boolean;
   /** Editing oneself: the server refuses deactivating oneself or changing one's own lockout. */
   ownAccount: boolean;
 }) {
@@ -65,6 +68,7 @@ export function UserInformationFields({
         control={form.control}
         name="password"
         label={t('AbpIdentity::DisplayName:Password')}
+        {...(editing ? { hint: t('AbpIdentity::PasswordLeaveEmptyToKeep') } : {})}
       />
       <TextField
         control={form.control}

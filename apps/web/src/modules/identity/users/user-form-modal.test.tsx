@@ -101,6 +101,9 @@ describe('User form modal', () => {
     const onClose = vi.fn();
     renderWithProviders(<UserFormModal userId="user-1" onClose={onClose} />);
     expect(await screen.findByLabelText('User name')).toHaveValue('ana');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Leave empty to keep the current password.',
+    );
     fireEvent.click(screen.getByRole('tab', { name: 'Roles' }));
     expect(screen.getByLabelText('admin')).toBeChecked();
     expect(screen.getByLabelText('member')).not.toBeChecked();

@@ -177,6 +177,7 @@ function UserFormBody({
           <UserInformationFields
             id={id}
             form={form}
+            editing={Boolean(user)}
             ownAccount={Boolean(user) && user?.id === currentUserId}
           />
         </div>
