@@ -59,6 +59,19 @@ describe('confirmation dialog', () => {
     act(() => confirmation.clear());
   });
 
+  it('focuses the safe answer, Cancel, and Yes only when Cancel is hidden', () => {
+    render(<ConfirmationDialog />);
+    act(() => {
+      void confirmation.warn('Delete it?');
+    });
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    act(() => {
+      void confirmation.error('Failed', undefined, { hideCancelBtn: true });
+    });
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+    act(() => confirmation.clear());
+  });
+
   it('renders the 450 px card class', () => {
     render(<ConfirmationDialog />);
     act(() => {

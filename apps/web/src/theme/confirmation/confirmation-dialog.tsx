@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { useStore } from '#src/core/store';
-import { confirmationStore } from './confirmation';
+import { useFocusTrap } from '../modal/use-focus-trap';
+import { type Confirmation, confirmationStore } from './confirmation';
 
 const severityIcons: Record<string, string> = {
   info: 'i',
@@ -14,15 +15,24 @@ const severityIcons: Record<string, string> = {
 /** The centred 450 px confirmation card; Escape dismisses unless the options say otherwise. */
 export function ConfirmationDialog() {
   const current = useStore(confirmationStore);
+  if (!current) return null;
+  // Keyed: a confirmation that replaces another is a new dialog, focused afresh.
+  return <ConfirmationCard key={current.id} current={current} />;
+}
+
+function ConfirmationCard({ current }: { current: Confirmation }) {
   const localize = useLocalization();
   const titleId = useId();
   const messageId = useId();
   const yesButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+
+  // The safe answer has focus first, so that Enter or Space on arrival does not delete anything;
+  // Tab stays within the card, which sits above any modal; closing gives focus back.
+  useFocusTrap(card, true, () => cancelButton.current ?? yesButton.current);
 
   useEffect(() => {
-    if (!current) return;
-    (yesButton.current ?? cancelButton.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && current.options.dismissible !== false) {
         event.stopPropagation();
@@ -33,7 +43,6 @@ export function ConfirmationDialog() {
     return () => document.removeEventListener('keydown', onKey, true);
   }, [current]);
 
-  if (!current) return null;
   const { options, severity } = current;
   return (
     <div className="app-confirmation-backdrop">
@@ -41,6 +50,8 @@ export function ConfirmationDialog() {
         className={`app-confirmation app-confirmation-${severity}`}
         role="alertdialog"
         aria-modal="true"
+        tabIndex={-1}
+        ref={card}
         aria-labelledby={current.title !== undefined ? titleId : messageId}
         aria-describedby={messageId}
       >

@@ -91,6 +91,13 @@ export function Dropdown({
     };
   }, [open]);
 
+  // Choosing an item hands focus back to the toggle, as a menu button does: the item goes away
+  // with the menu, and a modal the item opens then has the toggle to give focus back to.
+  const closeFromItem = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
   return (
     <div className={`dropdown ${className}`} ref={root}>
       <button
@@ -113,7 +120,7 @@ export function Dropdown({
         className={`dropdown-menu${align === 'end' ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}
         style={open ? position : undefined}
       >
-        {open && children(() => setOpen(false))}
+        {open && children(closeFromItem)}
       </div>
     </div>
   );

@@ -9,6 +9,8 @@ import {
 } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { confirmation } from '../confirmation/confirmation';
+import { firstField, tabStops } from './focusable';
+import { useFocusTrap } from './use-focus-trap';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -32,6 +34,19 @@ export interface ModalProps {
 
 /** SPEC.md section 9: Escape and the unsaved-changes question are debounced by 150 ms. */
 export const escapeDebounceMs = 150;
+
+/**
+ * A form's first field; without one, the body's first control, then the footer's (Cancel comes
+ * first there), so the header's close button is the last resort.
+ */
+function initialFocusOf(dialog: HTMLElement): HTMLElement | undefined {
+  return (
+    firstField(dialog) ??
+    tabStops(dialog.querySelector<HTMLElement>('.modal-body'))[0] ??
+    tabStops(dialog.querySelector<HTMLElement>('.modal-footer'))[0] ??
+    tabStops(dialog)[0]
+  );
+}
 
 const ModalCloseContext = createContext<() => void>(() => undefined);
 
@@ -78,9 +93,10 @@ export function Modal({
     onVisibleChange(false);
   }, [onVisibleChange]);
 
+  useFocusTrap(dialog, visible, initialFocusOf);
+
   useEffect(() => {
     if (!visible) return;
-    dialog.current?.focus();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !keyboard) return;
