@@ -61,6 +61,15 @@ describe('toasts', () => {
     expect(screen.getByText('Fixed')).toBeInTheDocument();
   });
 
+  it('is a live region before any toast arrives, so that the first one is announced', () => {
+    const { container } = render(<ToastContainer />);
+    expect(container.querySelector('.app-toast-container')).toHaveAttribute('aria-live', 'polite');
+    act(() => {
+      toaster.error('Saving failed');
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Saving failed');
+  });
+
   it('localizes message and title with their parameters', () => {
     render(<ToastContainer />);
     act(() => {

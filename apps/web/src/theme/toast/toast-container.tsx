@@ -47,7 +47,11 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Fixed 30 px from the bottom-right corner (bottom-left in RTL), 350 px wide. */
+/**
+ * Fixed 30 px from the top end corner (top left in RTL), 350 px wide, above modals and their
+ * backdrops: at the bottom it hid a modal's Save and Cancel. The live region is always in the
+ * document, so a toast added to it is announced (errors at once, as alerts).
+ */
 export function ToastContainer() {
   const toasts = useStore(toastStore);
   return (
