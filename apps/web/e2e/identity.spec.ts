@@ -1,6 +1,15 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
-import { adminApi, dialog, ok, openRowAction, search, shoot, toastSuccess } from './support/admin';
+import {
+  adminApi,
+  dialog,
+  ok,
+  openRowAction,
+  search,
+  shoot,
+  toastError,
+  toastSuccess,
+} from './support/admin';
 import { requestToken, signIn, useLanguage } from './support/app';
 
 const password = 'Vineta-e2e-1!';
@@ -358,6 +367,94 @@ test.describe('identity administration', () => {
     ];
     expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403]);
   });
+
+  for (const culture of ['es-MX', 'ar'] as const) {
+    test(`user modal in ${culture}: focus kept inside and given back; an error toast clears the footer`, async ({
+      page,
+      request,
+    }) => {
+      const taken = await createUser(api, uniqueName('taken'));
+      await useLanguage(page, culture);
+      await signIn(page, request);
+      await page.goto('/identity/users');
+      const form = dialog(page);
+      const focusInside = () =>
+        form.evaluate((element) => element.contains(document.activeElement));
+      const userNameField = form.getByLabel(text(culture, 'AbpIdentity::DisplayName:UserName'), {
+        exact: true,
+      });
+
+      // Focus starts on the first field; more Tabs than the dialog has controls wrap around.
+      const newUser = page.getByRole('button', { name: text(culture, 'AbpIdentity::NewUser') });
+      await newUser.click();
+      await expect(userNameField).toBeFocused();
+      for (let press = 0; press < 25; press++) {
+        await page.keyboard.press('Tab');
+        expect(await focusInside()).toBe(true);
+      }
+      for (let press = 0; press < 5; press++) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await focusInside()).toBe(true);
+      }
+      await form.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
+      await expect(form).toBeHidden();
+      await expect(newUser).toBeFocused();
+
+      // From a row's Actions menu, focus goes back to that row's Actions toggle.
+      await search(page, taken.userName);
+      await openRowAction(page, taken.userName, culture, text(culture, 'AbpIdentity::Edit'));
+      await expect(userNameField).toHaveValue(taken.userName);
+      await expect(userNameField).toBeFocused();
+      await form.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
+      await expect(form).toBeHidden();
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ hasText: taken.userName })
+          .getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) }),
+      ).toBeFocused();
+
+      // A taken user name: the error toast sits above the backdrop, clear of Save and Cancel.
+      await newUser.click();
+      await userNameField.fill(taken.userName);
+      await form
+        .getByLabel(text(culture, 'AbpIdentity::DisplayName:Password'), { exact: true })
+        .fill(password);
+      await form
+        .getByLabel(text(culture, 'AbpIdentity::DisplayName:Email'), { exact: true })
+        .fill(`${uniqueName('other')}@vineta.test`);
+      await form.getByRole('button', { name: text(culture, 'AbpIdentity::Save') }).click();
+      await expect(toastError(page)).toBeVisible();
+      await expect(toastError(page)).toHaveRole('alert');
+      await expect(page.locator('.app-toast-container')).toHaveAttribute('aria-live', 'polite');
+      await expect(form).toBeVisible();
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        const toast = await toastError(page).boundingBox();
+        const footer = await form.locator('.modal-footer').boundingBox();
+        if (!toast || !footer) throw new Error('no toast or no footer');
+        const apart =
+          toast.y + toast.height <= footer.y ||
+          footer.y + footer.height <= toast.y ||
+          toast.x + toast.width <= footer.x ||
+          footer.x + footer.width <= toast.x;
+        expect(apart, `toast ${JSON.stringify(toast)}, footer ${JSON.stringify(footer)}`).toBe(
+          true,
+        );
+        // Nothing (no backdrop) lies over the toast's centre.
+        expect(
+          await toastError(page).evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return top !== null && element.contains(top);
+          }),
+        ).toBe(true);
+        await page.screenshot({
+          path: `/tmp/h-modal-shots/user-modal-error-toast-${culture}-${width}.png`,
+        });
+      }
+    });
+  }
 
   for (const culture of ['es-MX', 'ar'] as const) {
     test(`screens in ${culture}: no axe violations, screenshots at 1280 and 375 px`, async ({
