@@ -107,9 +107,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {rows.map((row) => (
               <tr key={props.rowKey(row)} style={{ height: dataTableDefaults.rowHeight }}>
                 {actions && <td>{actions(row)}</td>}
-                {columns.map((column) => (
-                  <td key={column.key}>{column.cell(row)}</td>
-                ))}
+                {columns.map((column) => {
+                  const content = column.cell(row);
+                  // A long value is cut short with an ellipsis; the whole of it shows on hover.
+                  const whole = typeof content === 'string' ? content : undefined;
+                  return (
+                    <td key={column.key} className="app-data-cell" title={whole}>
+                      {content}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
