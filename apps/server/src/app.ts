@@ -28,6 +28,7 @@ import { healthRoutes } from './platform/health/health.routes.js';
 import type { Authenticator } from './platform/http/current-user.js';
 import { requestLogSerializers } from './platform/http/log-redaction.js';
 import { registerOpenApi } from './platform/http/open-api.js';
+import { parseQueryString } from './platform/http/query-string.js';
 import { requestContextPlugin } from './platform/http/request-context.plugin.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
@@ -85,7 +86,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);

@@ -16,6 +16,10 @@ describe('parseConnectionString', () => {
     ['sqlite:tenants/acme.db', '/srv/vineta/data/tenants/acme.db'],
     ['file:///var/lib/vineta/acme.sqlite3', '/var/lib/vineta/acme.sqlite3'],
     ['acme.sqlite', '/srv/vineta/data/acme.sqlite'],
+    // ABP's SQLite form.
+    ['Data Source=/tmp/x.db', '/tmp/x.db'],
+    ['DataSource = Acme.db;', '/srv/vineta/data/Acme.db'],
+    ['filename=tenants/acme.sqlite', '/srv/vineta/data/tenants/acme.sqlite'],
   ])('accepts the SQLite path %s', (value, file) => {
     expect(parseConnectionString(value, dataDir)).toEqual({ dialect: 'sqlite', file });
   });
@@ -33,6 +37,9 @@ describe('parseConnectionString', () => {
     'file:acme.sqlite?mode=memory',
     '/tmp/a\n.sqlite',
     'acme.sqlite\0',
+    'Server=localhost;Database=Acme.db',
+    'Data Source=acme.db;Password=secret',
+    'Data Source=',
   ])('refuses %j', (value) => {
     expect(parseConnectionString(value, dataDir)).toBeUndefined();
   });

@@ -2,12 +2,14 @@ import { isAbsolute, resolve } from 'node:path';
 import type { DatabaseTarget } from '../config.js';
 
 const SQLITE_EXTENSIONS = /\.(sqlite3?|db)$/i;
+/** ABP's own SQLite form (`Data Source=MyProject.db`), with no other keyword. */
+const ADO_SQLITE = /^(?:data\s*source|filename)\s*=\s*([^;]*?)\s*;?$/i;
 
 /**
  * A tenant's connection string as a database target, or undefined when it is neither a
  * PostgreSQL URL (`postgres://` or `postgresql://`, with a host and a database name) nor a SQLite
- * file path (`sqlite:` or `file:` optional, ending in `.sqlite`, `.sqlite3` or `.db`; relative
- * paths are under the data folder). The extension is required so that another engine's string
+ * file path (`sqlite:` or `file:` optional, or ABP's `Data Source=…`; ending in `.sqlite`,
+ * `.sqlite3` or `.db`; relative paths are under the data folder). The extension is required so that another engine's string
  * (`Server=…;Database=…`) is refused instead of becoming an oddly named file.
  */
 export function parseConnectionString(value: string, dataDir: string): DatabaseTarget | undefined {
@@ -24,7 +26,9 @@ export function parseConnectionString(value: string, dataDir: string): DatabaseT
     return { dialect: 'postgres', connectionString: text };
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && !/^(sqlite|file):/i.test(text)) return undefined;
-  const path = text.replace(/^(sqlite|file):(\/\/)?/i, '');
-  if (!path || path.includes('?') || !SQLITE_EXTENSIONS.test(path)) return undefined;
+  const keyword = ADO_SQLITE.exec(text);
+  const path = keyword ? (keyword[1] ?? '').trim() : text.replace(/^(sqlite|file):(\/\/)?/i, '');
+  // `=` or `;` left in a path means another engine's keywords, never a file name.
+  if (!path || /[?=;]/.test(path) || !SQLITE_EXTENSIONS.test(path)) return undefined;
   return { dialect: 'sqlite', file: isAbsolute(path) ? resolve(path) : resolve(dataDir, path) };
 }

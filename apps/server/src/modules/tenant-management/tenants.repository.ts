@@ -13,6 +13,7 @@ export const tenantSortColumns = {
   id: 'id',
 } as const;
 export type TenantSortKey = keyof typeof tenantSortColumns;
+export const tenantSortKeys = Object.keys(tenantSortColumns) as TenantSortKey[];
 
 export interface TenantListQuery {
   /** Already normalized (upper-invariant): matched anywhere in the name. */

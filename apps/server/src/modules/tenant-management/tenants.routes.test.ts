@@ -59,6 +59,14 @@ describe('GET /api/multi-tenancy/tenants', () => {
     expect(page).toMatchObject({ totalCount: 3, items: [{ name: 'Bravo' }] });
   });
 
+  it("takes ABP's C# proxies' spelling: PascalCase parameters and sort keys", async () => {
+    const first = await list('?Sorting=Name%20DESC&MaxResultCount=1');
+    expect(first).toMatchObject({ totalCount: 3, items: [{ name: 'Charlie' }] });
+    const last = await list('?Sorting=Name%20DESC&SkipCount=2');
+    expect(last.items.map((tenant) => tenant.name)).toEqual(['alpha']);
+    expect((await list('?Filter=rav&Sorting=CreationTime')).items).toHaveLength(1);
+  });
+
   it('filters on part of the name, case-insensitively, with % and _ taken literally', async () => {
     expect((await list('?filter=RAV')).items.map((tenant) => tenant.name)).toEqual(['Bravo']);
     expect((await list('?filter=%25')).totalCount).toBe(0);

@@ -9,21 +9,15 @@ import {
 } from '@vineta/contracts/tenant-management/tenant';
 import { TenantManagementPermissions as P } from '@vineta/contracts/tenant-management/tenant-management.permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { PermissionChecker } from '../../platform/authorization/permission-checker.js';
 import { requirePermission } from '../../platform/authorization/require-permission.js';
+import { sortingParameter } from '../../platform/data/list-sorting.js';
 import type { TenantConnectionStringsService } from './tenant-connection-strings.service.js';
-import { tenantSortColumns } from './tenants.repository.js';
+import { tenantSortKeys } from './tenants.repository.js';
 import type { TenantsService } from './tenants.service.js';
 
-const sortKeys = Object.keys(tenantSortColumns).join('|');
 /** Only known columns may be sorted by; anything else is a 400 naming `sorting`. */
-const TenantsQuery = GetTenantsInput.extend({
-  sorting: z
-    .string()
-    .regex(new RegExp(`^\\s*(${sortKeys})(\\s+(asc|desc))?\\s*$`, 'i'))
-    .optional(),
-});
+const TenantsQuery = GetTenantsInput.extend({ sorting: sortingParameter(tenantSortKeys) });
 
 /**
  * ABP's `TenantController` (`/api/multi-tenancy/tenants`). Every permission is host-side, so a

@@ -13,9 +13,10 @@ import {
   normalize,
 } from '../../platform/data/audit.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
+import { parseSorting } from '../../platform/data/list-sorting.js';
 import { ConcurrencyError, EntityNotFoundError } from '../../platform/errors/business-error.js';
 import { createTenantManager, duplicateName, isUniqueViolation } from './tenant-manager.js';
-import type { TenantRow, TenantSortKey, TenantsRepository } from './tenants.repository.js';
+import { type TenantRow, type TenantsRepository, tenantSortKeys } from './tenants.repository.js';
 
 /** ABP's entity name, as its "There is no entity … with id = …" message shows it. */
 export const TENANT_ENTITY = 'Volo.Abp.TenantManagement.Tenant';
@@ -60,13 +61,6 @@ function parseExtraProperties(json: string): Record<string, unknown> {
 }
 
 /** `name desc` → key and direction; the route's schema already allowed only known keys. */
-function parseSorting(sorting: string | undefined): { key: TenantSortKey; descending: boolean } {
-  const [key, direction] = (sorting?.trim() || 'name').split(/\s+/);
-  return {
-    key: (key ?? 'name') as TenantSortKey,
-    descending: direction?.toLowerCase() === 'desc',
-  };
-}
 
 /** ABP's `TenantAppService` (host side only; the routes check the permissions). */
 export function createTenantsService(deps: TenantsServiceDeps) {
@@ -96,13 +90,14 @@ export function createTenantsService(deps: TenantsServiceDeps) {
   return {
     async getList(input: GetTenantsInput): Promise<PagedResultDto<TenantDto>> {
       const filter = input.filter?.trim() ? normalize(input.filter.trim()) : undefined;
-      const { key, descending } = parseSorting(input.sorting);
+      // Keys in any case: ABP's C# proxies send 'Name'.
+      const { key, direction } = parseSorting(input.sorting, tenantSortKeys, 'name');
       const [totalCount, rows] = await Promise.all([
         repository.count(filter),
         repository.getList({
           normalizedFilter: filter,
           sortKey: key,
-          descending,
+          descending: direction === 'desc',
           skipCount: input.skipCount,
           maxResultCount: input.maxResultCount,
         }),

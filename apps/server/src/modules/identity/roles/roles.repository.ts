@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { AppDataContext } from '../../../db/database.js';
+import type { SortOrder } from '../../../platform/data/list-sorting.js';
 import type { IdentityRolesTable } from '../identity.tables.js';
-import type { SortOrder } from '../list-sorting.js';
 
 export type IdentityRoleRow = Selectable<IdentityRolesTable>;
 

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PermissionChecker } from '../../../platform/authorization/permission-checker.js';
 import { requirePermission } from '../../../platform/authorization/require-permission.js';
+import { sortingParameter } from '../../../platform/data/list-sorting.js';
 import { compiledReply } from '../../../platform/http/compiled-reply.js';
-import { sortingParameter } from '../list-sorting.js';
 import { roleSortKeys } from './roles.repository.js';
 import type { RolesService } from './roles.service.js';
 

@@ -10,10 +10,10 @@ import {
   ROLE_PROVIDER,
 } from '../../../platform/authorization/permission-checker.js';
 import { newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
+import { parseSorting } from '../../../platform/data/list-sorting.js';
 import { ConcurrencyError, EntityNotFoundError } from '../../../platform/errors/business-error.js';
 import { IdentityErrors } from '../identity.errors.js';
 import type { IdentityChanges } from '../identity-changes.js';
-import { parseSorting } from '../list-sorting.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { toIdentityRoleDto } from './identity-role-dto.js';
 import { type RolesRepository, roleSortKeys } from './roles.repository.js';

@@ -2,8 +2,8 @@ import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import type { AppDataContext } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
 import { acrossAllTenants } from '../../../platform/data/data-scope.js';
+import type { SortOrder } from '../../../platform/data/list-sorting.js';
 import { createPreparedQueries } from '../../../platform/data/prepared-query.js';
-import type { SortOrder } from '../list-sorting.js';
 import { type UserDtoJsonRow, userDtoColumns, userDtoJson } from './user-dto-json.js';
 import type { IdentityUserRow } from './users.repository.js';
 

@@ -1,7 +1,7 @@
 import type { GetIdentityUsersInput } from '@vineta/contracts/identity/identity-user';
 import type { Cache } from '../../../platform/caching/cache.js';
 import { currentDataScope } from '../../../platform/data/data-scope.js';
-import { parseSorting } from '../list-sorting.js';
+import { parseSorting } from '../../../platform/data/list-sorting.js';
 import type { UserCounts } from './user-counts.js';
 import { userDtoJsonItem } from './user-dto-json.js';
 import {

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PermissionChecker } from '../../../platform/authorization/permission-checker.js';
 import { requirePermission } from '../../../platform/authorization/require-permission.js';
-import { sortingParameter } from '../list-sorting.js';
+import { sortingParameter } from '../../../platform/data/list-sorting.js';
 import { userSortKeys } from './user-list.repository.js';
 import type { UserQueries } from './user-queries.service.js';
 import { NoContent, UserNameParams } from './users.routes.js';

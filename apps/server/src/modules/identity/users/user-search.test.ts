@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSorting } from '../list-sorting.js';
+import { parseSorting } from '../../../platform/data/list-sorting.js';
 import { userSortKeys } from './user-list.repository.js';
 import { foldForSearch, searchTermsOf, searchTextOf } from './user-search.js';
 
