@@ -44,3 +44,9 @@ export type EntityIdParams = z.infer<typeof EntityIdParams>;
 /** ABP's concurrency stamps are GUID strings (`ConcurrencyStampConsts.MaxLength`). */
 export const maxConcurrencyStampLength = 40;
 export const ConcurrencyStamp = z.string().min(1).max(maxConcurrencyStampLength);
+/**
+ * An update's stamp: the one the caller read, checked against the row's. ABP 5+ skips the check
+ * when it is null or absent (`SetConcurrencyStampIfNotNull`), and so do we; ABP 4.4's tenant
+ * update had no stamp at all.
+ */
+export const UpdateConcurrencyStamp = ConcurrencyStamp.nullish();

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
-  ConcurrencyStamp,
   ExtraPropertyDictionary,
   extensibleInputShape,
   Guid,
+  UpdateConcurrencyStamp,
 } from '../common/entity.js';
 import { requiredString } from '../common/fields.js';
 import { GetListWithFilterInput } from '../common/paged.js';
@@ -43,7 +43,7 @@ export const IdentityRoleUpdateDto = z
     /** Absent: unchanged (ABP's C# DTO would read an absent flag as false and clear it). */
     isDefault: z.boolean().optional(),
     isPublic: z.boolean().optional(),
-    concurrencyStamp: ConcurrencyStamp,
+    concurrencyStamp: UpdateConcurrencyStamp,
   })
   .meta({ id: 'IdentityRoleUpdateDto' });
 export type IdentityRoleUpdateDto = z.infer<typeof IdentityRoleUpdateDto>;

@@ -92,13 +92,14 @@ describe('IdentityUserCreateDto', () => {
 describe('IdentityUserUpdateDto', () => {
   const validUpdate = { userName: 'ana', email: 'ana@example.com', concurrencyStamp: stamp };
 
-  it('makes the password optional (empty = keep) and requires the concurrency stamp', () => {
+  it('makes the password optional (empty = keep) and the concurrency stamp (none = unchecked)', () => {
     expect(IdentityUserUpdateDto.safeParse(validUpdate).success).toBe(true);
     expect(IdentityUserUpdateDto.safeParse({ ...validUpdate, password: '' }).success).toBe(true);
     const { concurrencyStamp: _, ...withoutStamp } = validUpdate;
-    expect(failingPaths(IdentityUserUpdateDto.safeParse(withoutStamp))).toEqual([
-      'concurrencyStamp',
-    ]);
+    expect(IdentityUserUpdateDto.safeParse(withoutStamp).success).toBe(true);
+    expect(
+      failingPaths(IdentityUserUpdateDto.safeParse({ ...validUpdate, concurrencyStamp: '' })),
+    ).toEqual(['concurrencyStamp']);
   });
 
   it('leaves isActive and lockoutEnabled out when absent (unchanged), never defaulting them', () => {
@@ -161,10 +162,15 @@ describe('IdentityRoleCreateDto and IdentityRoleUpdateDto', () => {
     expect(failingPaths(IdentityRoleCreateDto.safeParse({ name: '   ' }))).toEqual(['name']);
   });
 
-  it('requires the concurrency stamp on update', () => {
-    expect(failingPaths(IdentityRoleUpdateDto.safeParse({ name: 'admin' }))).toEqual([
-      'concurrencyStamp',
-    ]);
+  it('takes a concurrency stamp on update, or none (ABP 5+: null is unchecked)', () => {
+    expect(IdentityRoleUpdateDto.safeParse({ name: 'admin', concurrencyStamp: null }).success).toBe(
+      true,
+    );
+    expect(
+      failingPaths(
+        IdentityRoleUpdateDto.safeParse({ name: 'admin', concurrencyStamp: 'x'.repeat(41) }),
+      ),
+    ).toEqual(['concurrencyStamp']);
     expect(
       IdentityRoleUpdateDto.safeParse({ name: 'admin', concurrencyStamp: stamp }).success,
     ).toBe(true);

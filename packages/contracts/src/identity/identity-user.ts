@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  ConcurrencyStamp,
   ExtraPropertyDictionary,
   extensibleInputShape,
   fullAuditedEntityShape,
   Guid,
   IsoDateTime,
+  UpdateConcurrencyStamp,
 } from '../common/entity.js';
 import { emailAddress, optionalString, requiredString } from '../common/fields.js';
 import { GetListWithFilterInput } from '../common/paged.js';
@@ -84,7 +84,7 @@ export const IdentityUserUpdateDto = z
     lockoutEnabled: z.boolean().optional(),
     /** Empty or absent: the password is kept. */
     password: optionalString(L.maxPasswordLength),
-    concurrencyStamp: ConcurrencyStamp,
+    concurrencyStamp: UpdateConcurrencyStamp,
   })
   .meta({ id: 'IdentityUserUpdateDto' });
 export type IdentityUserUpdateDto = z.infer<typeof IdentityUserUpdateDto>;

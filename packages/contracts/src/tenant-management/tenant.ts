@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
-  ConcurrencyStamp,
   ExtraPropertyDictionary,
   extensibleInputShape,
   Guid,
+  UpdateConcurrencyStamp,
 } from '../common/entity.js';
 import { emailAddress, requiredString } from '../common/fields.js';
 import { GetListWithFilterInput } from '../common/paged.js';
@@ -46,7 +46,7 @@ export const TenantUpdateDto = z
   .object({
     name: requiredString(TenantLimits.maxNameLength),
     isActive: z.boolean().optional(),
-    concurrencyStamp: ConcurrencyStamp,
+    concurrencyStamp: UpdateConcurrencyStamp,
     ...extensibleInputShape,
   })
   .meta({ id: 'TenantUpdateDto' });

@@ -145,9 +145,11 @@ export function createTenantsService(deps: TenantsServiceDeps) {
       const row = await guardUnique(input.name, () =>
         data.transaction(async () => {
           const current = await getRow(id);
-          if (current.concurrencyStamp !== input.concurrencyStamp) throw new ConcurrencyError();
+          // ABP: no stamp sent, no check.
+          const stamp = input.concurrencyStamp ?? current.concurrencyStamp;
+          if (current.concurrencyStamp !== stamp) throw new ConcurrencyError();
           const { name, normalizedName } = await manager.checkName(input.name, id);
-          const updated = await repository.update(id, input.concurrencyStamp, {
+          const updated = await repository.update(id, stamp, {
             name,
             normalizedName,
             ...(input.isActive === undefined ? {} : { isActive: input.isActive }),

@@ -110,7 +110,7 @@ describe('roles API', () => {
     expect(cleared.json()).toMatchObject({ isDefault: false, isPublic: true });
   });
 
-  it('refuses a stale concurrency stamp with 409', async () => {
+  it('refuses a stale concurrency stamp with 409, and checks none when none is sent', async () => {
     const role = await createRole(admin, 'Stamped');
     const first = await admin.put(`${roles}/${role.id}`, {
       name: 'Stamped',
@@ -125,6 +125,8 @@ describe('roles API', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect((await admin.get(`${roles}/${role.id}`)).json().name).toBe('Stamped');
+    const unstamped = await admin.put(`${roles}/${role.id}`, { name: 'Stamped3' });
+    expect(unstamped.json()).toMatchObject({ name: 'Stamped3', isDefault: true });
   });
 
   it('never renames nor deletes a static role, but lets its flags change', async () => {

@@ -109,11 +109,13 @@ export function createRolesService(deps: {
     async update(id: string, input: IdentityRoleUpdateDto): Promise<IdentityRoleDto> {
       await guarded(input.name, async () => {
         const current = await load(id);
-        if (current.concurrencyStamp !== input.concurrencyStamp) throw new ConcurrencyError();
+        // ABP: no stamp sent, no check.
+        const stamp = input.concurrencyStamp ?? current.concurrencyStamp;
+        if (current.concurrencyStamp !== stamp) throw new ConcurrencyError();
         const renamed = input.name !== current.name;
         if (renamed && current.isStatic) throw IdentityErrors.staticRoleRenaming();
         if (renamed) await assertNameFree(input.name, id);
-        const saved = await roles.update(id, input.concurrencyStamp, {
+        const saved = await roles.update(id, stamp, {
           name: input.name,
           normalizedName: normalize(input.name),
           isDefault: input.isDefault ?? current.isDefault,

@@ -114,7 +114,9 @@ export function createUsersService(deps: {
       try {
         await data.transaction(async () => {
           const current = await load(id);
-          if (current.concurrencyStamp !== input.concurrencyStamp) throw new ConcurrencyError();
+          // ABP: no stamp sent, no check.
+          const stamp = input.concurrencyStamp ?? current.concurrencyStamp;
+          if (current.concurrencyStamp !== stamp) throw new ConcurrencyError();
           await manager.assertUnique(userName, email, id);
           // Refused rather than ignored (ABP skips it silently, and the form then lies).
           const isActive = input.isActive ?? current.isActive;
@@ -132,7 +134,7 @@ export function createUsersService(deps: {
           await manager.assertKeepsAnAdministrator(current, { isActive, roleIds });
           const phoneNumber = emptyToNull(input.phoneNumber);
           const deactivated = current.isActive && !isActive;
-          const saved = await users.update(id, input.concurrencyStamp, {
+          const saved = await users.update(id, stamp, {
             userName,
             normalizedUserName: normalize(userName),
             name: emptyToNull(input.name),
