@@ -121,6 +121,23 @@ describe('GET /api/abp/application-configuration', () => {
     expect(configuration.localization.values).toEqual({});
   });
 
+  it("serves the texts apart at ABP 7+'s application-localization, per culture", async () => {
+    const localization = (query: string) =>
+      test.app.inject({ url: `/api/abp/application-localization${query}` });
+    const spanish = await localization('?cultureName=es-MX&onlyDynamics=false');
+    expect(spanish.statusCode).toBe(200);
+    const { resources } = spanish.json();
+    expect(resources.AbpIdentity.texts['DisplayName:IsActive']).toBe('Activo');
+    expect(resources.AbpIdentity.baseResources).toEqual([]);
+    // A language-only name maps to its supported culture, as the culture cookie does.
+    const german = (await localization('?cultureName=de-AT')).json();
+    expect(german.resources.AbpUi.texts.Cancel).toBe('Abbrechen');
+    expect((await localization('?cultureName=es-MX&onlyDynamics=True')).json()).toEqual({
+      resources: {},
+    });
+    expect((await localization('')).statusCode).toBe(400);
+  });
+
   it.each([
     ['header', { __tenant: 'acme' }, ''],
     ['header by id', { __tenant: TENANT_ID }, ''],

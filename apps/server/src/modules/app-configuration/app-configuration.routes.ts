@@ -1,8 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { matchCulture } from '../../platform/localization/culture-info.js';
 import type { AppConfigurationService } from './app-configuration.service.js';
+import type { CompressedJson } from './compressed-json.js';
 
-/** Anonymous callers get it too, in their culture and tenant. */
+/** A .NET-style boolean in the query string; absent is undefined. */
+const booleanParameter = z
+  .enum(['true', 'false', 'True', 'False'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value.toLowerCase() === 'true'));
+
+function sendJson(request: FastifyRequest, reply: FastifyReply, answer: CompressedJson) {
+  const { body, encoding } = answer.bodyFor(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('vary', 'accept-encoding')
+    .send(body);
+}
+
+/** Anonymous callers get them too, in their culture and tenant. */
 export const appConfigurationRoutes: FastifyPluginAsyncZod<{
   service: AppConfigurationService;
 }> = async (app, { service }) => {
@@ -12,10 +31,7 @@ export const appConfigurationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['AbpApplicationConfiguration'],
         querystring: z.object({
-          includeLocalizationResources: z
-            .enum(['true', 'false', 'True', 'False'])
-            .optional()
-            .transform((value) => value?.toLowerCase() !== 'false'),
+          includeLocalizationResources: booleanParameter.transform((value) => value !== false),
         }),
       },
     },
@@ -26,13 +42,29 @@ export const appConfigurationRoutes: FastifyPluginAsyncZod<{
         tenant: request.currentTenant,
         includeLocalizationResources: request.query.includeLocalizationResources,
       });
-      const { body, encoding } = answer.bodyFor(request.headers['accept-encoding']);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('vary', 'accept-encoding')
-        .send(body);
+      return sendJson(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/api/abp/application-localization',
+    {
+      schema: {
+        tags: ['AbpApplicationLocalization'],
+        querystring: z.object({
+          cultureName: z.string().min(1).max(32),
+          onlyDynamics: booleanParameter,
+        }),
+      },
+    },
+    async (request, reply) => {
+      // An unknown name gets the request's culture: texts are cached per supported culture only.
+      const culture = matchCulture(request.query.cultureName) ?? request.culture;
+      return sendJson(
+        request,
+        reply,
+        service.localization(culture, request.query.onlyDynamics === true),
+      );
     },
   );
 };

@@ -33,6 +33,8 @@ export function createAppConfigurationService(deps: {
 }) {
   const { localizer, permissionRegistry, permissions, settings, features, cache } = deps;
   const localizationJson = new Map<string, string>();
+  /** One per supported culture (the route maps any other name onto one). */
+  const localizationAnswers = new Map<string, CompressedJson>();
   const policiesJson = JSON.stringify(
     Object.fromEntries(permissionRegistry.all().map((p) => [p.name, true])),
   );
@@ -106,6 +108,27 @@ export function createAppConfigurationService(deps: {
         request.user ? userKey(request.user) : ''
       }`;
       return cache.getOrAdd(key, async () => new CompressedJson(await build(request)));
+    },
+    /**
+     * ABP 7+'s `/api/abp/application-localization`: a culture's texts by resource, which newer
+     * clients load apart from a configuration asked for without them. Each resource's texts hold
+     * its base resources' already, so no client has to merge them. No text is dynamic here.
+     */
+    localization(culture: string, onlyDynamics: boolean): CompressedJson {
+      const key = `${culture}|${onlyDynamics}`;
+      let answer = localizationAnswers.get(key);
+      if (!answer) {
+        const texts = onlyDynamics ? {} : localizer.allTexts(culture);
+        const resources = Object.fromEntries(
+          Object.entries(texts).map(([name, values]) => [
+            name,
+            { texts: values, baseResources: [] },
+          ]),
+        );
+        answer = new CompressedJson(JSON.stringify({ resources }));
+        localizationAnswers.set(key, answer);
+      }
+      return answer;
     },
     /** Called on every change of permissions, settings, features or roles. */
     invalidate: () => cache.invalidateAll(),
