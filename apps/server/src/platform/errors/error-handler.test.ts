@@ -92,6 +92,12 @@ describe('error bodies', () => {
 
   it('answers 401 to the anonymous and 403 to the signed-in without the permission', async () => {
     expect((await call('/anonymous')).status).toBe(401);
+    const challenge = async (headers: Record<string, string>) =>
+      (await app.inject({ url: '/anonymous', headers })).headers['www-authenticate'];
+    expect(await challenge({})).toBe('Bearer');
+    expect(await challenge({ authorization: 'Bearer forged' })).toBe(
+      'Bearer error="invalid_token"',
+    );
     const forbidden = await call('/forbidden');
     expect(forbidden.status).toBe(403);
     expect(forbidden.error.message).toBeTruthy();

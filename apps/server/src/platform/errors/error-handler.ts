@@ -28,6 +28,11 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
     if (error instanceof BusinessError) {
       if (error.status >= 500)
         request.log.error({ err: error }, 'business error with server status');
+      // RFC 6750, as ASP.NET's bearer handler answers: which scheme, and whether the token sent failed.
+      if (error.status === 401) {
+        const sent = request.headers.authorization !== undefined;
+        reply.header('www-authenticate', sent ? 'Bearer error="invalid_token"' : 'Bearer');
+      }
       return send(reply, error.status, {
         code: error.code,
         message: [error, ...error.more]
