@@ -9,8 +9,9 @@ const ADO_SQLITE = /^(?:data\s*source|filename)\s*=\s*([^;]*?)\s*;?$/i;
  * A tenant's connection string as a database target, or undefined when it is neither a
  * PostgreSQL URL (`postgres://` or `postgresql://`, with a host and a database name) nor a SQLite
  * file path (`sqlite:` or `file:` optional, or ABP's `Data Source=…`; ending in `.sqlite`,
- * `.sqlite3` or `.db`; relative paths are under the data folder). The extension is required so that another engine's string
- * (`Server=…;Database=…`) is refused instead of becoming an oddly named file.
+ * `.sqlite3` or `.db`; relative paths are under the data folder). The extension is required so
+ * that another engine's string (`Server=…;Database=…`) is refused instead of becoming an oddly
+ * named file.
  */
 export function parseConnectionString(value: string, dataDir: string): DatabaseTarget | undefined {
   const text = value.trim();
