@@ -76,7 +76,11 @@ export function Dropdown({
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      // Focus on an item would fall to the page with the menu: the toggle takes it back.
+      const focusInside = root.current?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (focusInside) toggle.current?.focus();
     };
     const close = () => setOpen(false);
     document.addEventListener('mousedown', onDocument);
