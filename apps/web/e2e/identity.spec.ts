@@ -184,6 +184,8 @@ test.describe('identity administration', () => {
       .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
       .click();
     await expect(row).toHaveCount(0);
+    // Focus stays in the list rather than falling back to the top of the page.
+    await expect(page.getByRole('main').getByRole('table')).toBeFocused();
   });
 
   test('users: create with roles, edit with a password, permissions by name, unlock and delete', async ({
@@ -308,6 +310,8 @@ test.describe('identity administration', () => {
       .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
       .click();
     await expect(row).toHaveCount(0);
+    // Focus stays in the list rather than falling back to the top of the page.
+    await expect(page.getByRole('main').getByRole('table')).toBeFocused();
   });
 
   test('a user with only some permissions sees only those actions; the API refuses the rest', async ({

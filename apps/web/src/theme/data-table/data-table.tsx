@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import './data-table.css';
+import { useFocusFollowsRows } from './use-focus-follows-rows';
 
 /** SPEC.md section 9: row height 30, header height 30, column width 150. */
 export const dataTableDefaults = { rowHeight: 30, headerHeight: 30, columnWidth: 150 } as const;
@@ -37,6 +38,26 @@ function nextDirection(sorting: string, key: string): 'asc' | 'desc' | '' {
   return direction === 'asc' ? 'desc' : '';
 }
 
+/**
+ * Previous or Next. At the first or last page it is marked disabled but keeps focus: a `disabled`
+ * button drops it to the page's body, so a keyboard user who paged to the end would start over at
+ * the top of the page.
+ */
+function PagerButton(props: { label: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <li className={`page-item${props.disabled ? ' disabled' : ''}`}>
+      <button
+        type="button"
+        className="page-link"
+        aria-disabled={props.disabled}
+        onClick={props.disabled ? undefined : props.onClick}
+      >
+        {props.label}
+      </button>
+    </li>
+  );
+}
+
 /** A bordered, paged and sortable Bootstrap table (ABP's ngx-datatable defaults). */
 export function DataTable<T>(props: DataTableProps<T>) {
   const t = useLocalization();
@@ -44,10 +65,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [sortKey, sortDirection] = sorting.split(' ');
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
   const header = { height: dataTableDefaults.headerHeight };
+  const table = useRef<HTMLTableElement>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
+  useFocusFollowsRows(body, table, rows.map(props.rowKey));
   return (
     <div className="app-data-table">
       <div className="app-data-table-scroll">
-        <table className="mb-2">
+        {/* Focusable from script only: where focus goes when the last focused row is deleted. */}
+        <table className="mb-2" ref={table} tabIndex={-1}>
           <caption className="visually-hidden">{props.caption}</caption>
           <thead>
             <tr style={header}>
@@ -94,7 +119,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               })}
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={body}>
             {rows.length === 0 && (
               <tr style={{ height: dataTableDefaults.rowHeight }}>
                 <td colSpan={columns.length + (actions ? 1 : 0)} className="text-center text-muted">
@@ -105,7 +130,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </tr>
             )}
             {rows.map((row) => (
-              <tr key={props.rowKey(row)} style={{ height: dataTableDefaults.rowHeight }}>
+              <tr
+                key={props.rowKey(row)}
+                data-row-key={props.rowKey(row)}
+                style={{ height: dataTableDefaults.rowHeight }}
+              >
                 {actions && <td>{actions(row)}</td>}
                 {columns.map((column) => {
                   const content = column.cell(row);
@@ -128,31 +157,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </span>
         <nav aria-label={props.caption}>
           <ul className="pagination pagination-sm mb-0">
-            <li className={`page-item${page === 0 ? ' disabled' : ''}`}>
-              <button
-                type="button"
-                className="page-link"
-                disabled={page === 0}
-                onClick={() => props.onPageChange(page - 1)}
-              >
-                {t('AbpUi::PagerPrevious')}
-              </button>
-            </li>
+            <PagerButton
+              label={t('AbpUi::PagerPrevious')}
+              disabled={page === 0}
+              onClick={() => props.onPageChange(page - 1)}
+            />
             <li className="page-item active" aria-current="page">
               <span className="page-link">
                 {page + 1} / {pageCount}
               </span>
             </li>
-            <li className={`page-item${page + 1 >= pageCount ? ' disabled' : ''}`}>
-              <button
-                type="button"
-                className="page-link"
-                disabled={page + 1 >= pageCount}
-                onClick={() => props.onPageChange(page + 1)}
-              >
-                {t('AbpUi::PagerNext')}
-              </button>
-            </li>
+            <PagerButton
+              label={t('AbpUi::PagerNext')}
+              disabled={page + 1 >= pageCount}
+              onClick={() => props.onPageChange(page + 1)}
+            />
           </ul>
         </nav>
       </div>

@@ -1,0 +1,89 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableProps } from './data-table';
+
+interface Row {
+  id: string;
+  name: string;
+}
+
+const rowsOf = (...names: string[]): Row[] => names.map((name) => ({ id: name, name }));
+
+function table(rows: Row[], overrides: Partial<DataTableProps<Row>> = {}) {
+  return (
+    <>
+      <input aria-label="Search" />
+      <DataTable<Row>
+        caption="People"
+        columns={[{ key: 'name', header: 'Name', cell: (row) => row.name }]}
+        rows={rows}
+        rowKey={(row) => row.id}
+        totalCount={rows.length}
+        page={0}
+        pageSize={10}
+        onPageChange={() => {}}
+        sorting=""
+        onSortingChange={() => {}}
+        actions={(row) => <button type="button">Actions of {row.name}</button>}
+        {...overrides}
+      />
+    </>
+  );
+}
+
+const actionsOf = (name: string) => screen.getByRole('button', { name: `Actions of ${name}` });
+
+describe('DataTable focus', () => {
+  it('moves focus to the row that takes the place of a deleted focused row', () => {
+    const { rerender } = render(table(rowsOf('ana', 'beto', 'carla')));
+    actionsOf('beto').focus();
+    rerender(table(rowsOf('ana', 'carla')));
+    expect(actionsOf('carla')).toHaveFocus();
+  });
+
+  it('moves focus to the new last row when the last row goes, and to the table when none is left', () => {
+    const { rerender } = render(table(rowsOf('ana', 'beto')));
+    actionsOf('beto').focus();
+    rerender(table(rowsOf('ana')));
+    expect(actionsOf('ana')).toHaveFocus();
+    rerender(table([]));
+    expect(screen.getByRole('table', { name: 'People' })).toHaveFocus();
+  });
+
+  it('leaves focus where it went when it had left the table before the row went', () => {
+    const { rerender } = render(table(rowsOf('ana', 'beto')));
+    actionsOf('beto').focus();
+    screen.getByLabelText('Search').focus();
+    rerender(table(rowsOf('ana')));
+    expect(screen.getByLabelText('Search')).toHaveFocus();
+  });
+
+  it('keeps focus on its row when the rows around it change', () => {
+    const { rerender } = render(table(rowsOf('ana', 'beto')));
+    actionsOf('beto').focus();
+    rerender(table(rowsOf('beto', 'carla')));
+    expect(actionsOf('beto')).toHaveFocus();
+  });
+});
+
+describe('DataTable pager', () => {
+  it('keeps focus on Next at the last page, marked disabled and doing nothing', () => {
+    const onPageChange = vi.fn();
+    const props = { totalCount: 25, pageSize: 10, onPageChange };
+    const { rerender } = render(table(rowsOf('ana'), { ...props, page: 1 }));
+    const next = screen.getByRole('button', { name: /PagerNext/ });
+    next.focus();
+    fireEvent.click(next);
+    expect(onPageChange).toHaveBeenCalledWith(2);
+
+    rerender(table(rowsOf('ana'), { ...props, page: 2 }));
+    expect(next).toHaveFocus();
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(next);
+    expect(onPageChange).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: /PagerPrevious/ })).toHaveAttribute(
+      'aria-disabled',
+      'false',
+    );
+  });
+});
