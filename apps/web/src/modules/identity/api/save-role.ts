@@ -4,14 +4,21 @@ import type {
   IdentityRoleDto,
   IdentityRoleUpdateDto,
 } from '@vineta/contracts/identity/identity-role';
+import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { http } from '#src/core/http/http';
 import { rolesQueryKey } from './get-roles';
 
 export interface SaveRoleInput {
   id?: string;
+  /** The edited role's name before the change. */
+  currentName?: string;
   body: IdentityRoleCreateDto | IdentityRoleUpdateDto;
 }
+
+/** Whether the signed-in user holds the role named so (the configuration lists their roles). */
+const isOwnRole = (name: string | undefined) =>
+  name !== undefined && (appConfigurationStore.get()?.currentUser?.roles ?? []).includes(name);
 
 /** `POST /api/identity/roles` or `PUT /api/identity/roles/{id}` (with the concurrency stamp). */
 export function saveRole({ id, body }: SaveRoleInput): Promise<IdentityRoleDto> {
@@ -26,9 +33,9 @@ export function useSaveRole() {
   return useMutation({
     mutationKey: ['identity', 'save-role'],
     mutationFn: saveRole,
-    onSuccess: (_saved, { id }) => {
-      // A renamed role may be one of the current user's, whose role names the configuration holds.
-      if (id !== undefined) void refreshAppConfiguration().catch(() => undefined);
+    onSuccess: (_saved, { currentName }) => {
+      // A renamed role of the current user's: the configuration's role names change with it.
+      if (isOwnRole(currentName)) void refreshAppConfiguration().catch(() => undefined);
     },
     // After a failure too: a conflict or a deletion elsewhere means the list is stale.
     onSettled: () => queryClient.invalidateQueries({ queryKey: rolesQueryKey }),

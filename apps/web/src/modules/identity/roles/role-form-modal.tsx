@@ -75,6 +75,7 @@ function RoleFormBody({
           role
             ? {
                 id: role.id,
+                currentName: role.name,
                 body: {
                   ...values,
                   concurrencyStamp: role.concurrencyStamp,

@@ -180,4 +180,41 @@ describe('Roles page', () => {
     await waitFor(() => expect(screen.queryByText('editor')).not.toBeInTheDocument());
     expect(requests.filter((request) => request.path === '/api/identity/roles').length).toBe(2);
   });
+
+  it.each([
+    { held: ['editor'], reloads: true },
+    { held: ['admin'], reloads: false },
+  ])(
+    'reloads the configuration after an edit only for a role the user holds ($held)',
+    async ({ held, reloads }) => {
+      const configuration = await loadIdentityConfiguration({
+        'AbpIdentity.Roles': true,
+        'AbpIdentity.Roles.Update': true,
+      });
+      configuration.currentUser.roles = held;
+      const requests = fakeServer((request) => {
+        if (request.path === '/api/identity/roles')
+          return Response.json({ totalCount: 2, items: roles });
+        if (request.path === '/api/identity/roles/id-editor')
+          return Response.json(request.method === 'PUT' ? role('editors') : roles[1]);
+        if (request.path === '/api/abp/application-configuration')
+          return Response.json(configuration);
+        return undefined;
+      });
+      renderWithProviders(<RolesPage />);
+      const editorRow = (await screen.findByText('editor')).closest('tr') as HTMLElement;
+      fireEvent.click(within(editorRow).getByRole('button', { name: 'Edit' }));
+      fireEvent.input(await screen.findByLabelText('Role name'), { target: { value: 'editors' } });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(requests.filter((request) => request.path === '/api/identity/roles').length).toBe(2),
+      );
+      const configurationLoads = requests.filter(
+        (request) => request.path === '/api/abp/application-configuration',
+      );
+      expect(configurationLoads.length).toBe(reloads ? 1 : 0);
+    },
+  );
 });
