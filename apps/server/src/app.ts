@@ -2,11 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createRawKysely } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -32,6 +28,7 @@ import { parseQueryString } from './platform/http/query-string.js';
 import { requestContextPlugin } from './platform/http/request-context.plugin.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
+import { validatorCompiler } from './platform/http/validator-compiler.js';
 import { DEFAULT_LANGUAGE_SETTING } from './platform/localization/localization.settings.js';
 import { createServices, type Services } from './services.js';
 
