@@ -68,6 +68,8 @@ export function validationMessage(
         0: fieldName,
         1: params.pattern ?? params.format,
       });
+    case 'invalid_characters':
+      return text('The field {0} contains characters that are not allowed.', { 0: fieldName });
     default:
       return text('The value is not valid for {0}.', { 0: fieldName });
   }

@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -22,7 +22,15 @@ beforeAll(async () => {
   registerErrorHandler(app, createLocalizer(localizationResources, 'es-MX'));
   app.post(
     '/body',
-    { schema: { body: z.object({ label: z.string(), flag: z.boolean().optional() }) } },
+    {
+      schema: {
+        body: z.object({
+          label: z.string(),
+          flag: z.boolean().optional(),
+          extra: z.record(z.string(), z.unknown()).optional(),
+        }),
+      },
+    },
     async (request) => request.body,
   );
   app.get(
@@ -34,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const messages = async (options: Parameters<typeof app.inject>[0]) => {
+const messages = async (options: InjectOptions) => {
   const response = await app.inject(options);
   expect(response.statusCode).toBe(400);
   return response.json().error.validationErrors;
@@ -68,4 +76,49 @@ describe('validatorCompiler', () => {
       ]);
     },
   );
+
+  it.each([
+    ['a NUL', 'a\0b'],
+    ['a lone high surrogate', 'a\uD800'],
+    ['a lone low surrogate', '\uDC00'],
+  ])('refuses text with %s, before the schema', async (_, text) => {
+    const payload = JSON.stringify({ label: text, flag: 'not checked' });
+    const headers = { 'content-type': 'application/json' };
+    expect(await messages({ method: 'POST', url: '/body', payload, headers })).toEqual([
+      { message: 'The field label contains characters that are not allowed.', members: ['label'] },
+    ]);
+  });
+
+  it('refuses a NUL in a query value and in a nested key', async () => {
+    expect(await messages({ url: '/query?skip=%00' })).toEqual([
+      { message: 'The field skip contains characters that are not allowed.', members: ['skip'] },
+    ]);
+    const payload = { label: 'a', extra: { list: [{ 'k\0': 1 }] } };
+    expect(await messages({ method: 'POST', url: '/body', payload })).toEqual([
+      {
+        message: 'The field k\0 contains characters that are not allowed.',
+        members: ['extra.list[0].k\0'],
+      },
+    ]);
+  });
+
+  it('keeps emoji, right-to-left text and spaces', async () => {
+    const label = ' 😀 שלום \u202e ';
+    const response = await app.inject({ method: 'POST', url: '/body', payload: { label } });
+    expect(response.json()).toEqual({ label });
+  });
+
+  it('refuses nesting deeper than 64 levels instead of overflowing the stack later', async () => {
+    const depth = 5000;
+    const payload = `{"label":"a","extra":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+    const headers = { 'content-type': 'application/json' };
+    const errors = await messages({ method: 'POST', url: '/body', payload, headers });
+    expect(errors).toEqual([
+      { message: 'The value is not valid for a.', members: [expect.any(String)] },
+    ]);
+    const shallow = `{"label":"a","extra":{"a":${'['.repeat(50)}${']'.repeat(50)}}}`;
+    expect(
+      (await app.inject({ method: 'POST', url: '/body', payload: shallow, headers })).statusCode,
+    ).toBe(200);
+  });
 });
