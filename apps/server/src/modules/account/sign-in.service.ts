@@ -1,6 +1,7 @@
 import { IdentitySettingNames } from '@vineta/contracts/identity/identity-settings';
 import { normalize } from '../../platform/data/audit.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
+import { isStorableText } from '../../platform/data/storable-text.js';
 import type {
   SecurityLogRequestInfo,
   SecurityLogWriter,
@@ -45,6 +46,8 @@ export function createSignInService(deps: {
 
   /** ABP: the user name first; an e-mail address when no user has it as user name. */
   async function findUser(input: string): Promise<IdentityUserRow | undefined> {
+    // No user's name holds a NUL; looking one up failed the sign-in with a 500 on PostgreSQL.
+    if (!isStorableText(input)) return undefined;
     const normalized = normalize(input.trim());
     const byName = await users.findByNormalizedUserName(normalized);
     if (byName || !input.includes('@')) return byName;

@@ -74,6 +74,14 @@ describe('password grant answers', () => {
     expect(await logActions('nobody')).toEqual(['LoginInvalidUserName', 'LoginInvalidUserName']);
   });
 
+  it('takes a user name with a NUL for an unknown one, logged with U+FFFD', async () => {
+    // PostgreSQL refuses a NUL in text: the lookup and the log row failed the grant with a 500.
+    const response = await passwordGrant(t.app, { username: 'ad\0min', password: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_description).toBe('Invalid username or password!');
+    expect(await logActions('ad\uFFFDmin')).toEqual(['LoginInvalidUserName']);
+  });
+
   it('signs in within the tenant named by __tenant, and not in another', async () => {
     expect((await passwordGrant(t.app, { tenant: 'Acme' })).statusCode).toBe(200);
     await createUser(t.app, null, 'hostonly', PASSWORD);

@@ -75,6 +75,24 @@ describe('tenant resolution', () => {
     expect(inactive).toMatchObject({ status: 403 });
   });
 
+  it('takes a name with a NUL or a lone surrogate for an unknown tenant, without asking the store', async () => {
+    const refusing: TenantStore = {
+      findById: () => Promise.reject(new Error('looked up')),
+      findByName: () => Promise.reject(new Error('looked up')),
+    };
+    const strict = createTenantResolver(refusing, {
+      isEnabled: true,
+      tenantKey: '__tenant',
+      hostPattern: undefined,
+    });
+    for (const name of ['acme\0', 'acme\uD800']) {
+      const unknown = await Promise.resolve(
+        strict.resolve(sources({ query: { __tenant: name } })),
+      ).catch((error) => error);
+      expect(unknown).toMatchObject({ status: 404, data: { 0: name } });
+    }
+  });
+
   it("answers at once from a store that has the user's tenant at hand, and rejects (not throws) an inactive one", async () => {
     const cachedStore: TenantStore = {
       findById: (id) => [acme, dormant].find((tenant) => tenant.id === id),

@@ -1,4 +1,5 @@
 import { withinTenant } from '../data/data-scope.js';
+import { toStorableText } from '../data/storable-text.js';
 import type { SecurityLogRepository } from './security-log.repository.js';
 
 /** ABP's `IdentitySecurityLogIdentityConsts`: which part of the sign-in stack wrote the row. */
@@ -42,9 +43,13 @@ export interface SecurityLogEntry extends SecurityLogRequestInfo {
   extraProperties?: Record<string, unknown>;
 }
 
-/** ABP's column limits (`IdentitySecurityLogConsts`); longer values are cut, never refused. */
+/**
+ * ABP's column limits (`IdentitySecurityLogConsts`); longer values are cut, never refused. The
+ * values are what a caller sent (a user name tried at sign-in), so a NUL, which PostgreSQL refuses,
+ * and a lone surrogate (also left by a cut through an emoji) are recorded as U+FFFD.
+ */
 const cut = (value: string | null | undefined, max: number) =>
-  value == null ? null : value.length > max ? value.slice(0, max) : value;
+  value == null ? null : toStorableText(value.length > max ? value.slice(0, max) : value);
 
 /**
  * Writes ABP's security log: one row per sign-in attempt, sign-out and credential or profile
