@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Guid } from '../common/entity.js';
+import { GuidInput } from '../common/entity.js';
 import { emailAddress, requiredString } from '../common/fields.js';
 import { IdentityUserLimits } from '../identity/identity.limits.js';
 import { AccountLimits } from './account.limits.js';
@@ -20,7 +20,7 @@ const resetToken = z.string().min(1);
 /** Body of `POST /api/account/reset-password` (the password rules are checked by the server). */
 export const ResetPasswordDto = z
   .object({
-    userId: Guid,
+    userId: GuidInput,
     resetToken,
     password: requiredString(IdentityUserLimits.maxPasswordLength),
   })
@@ -29,6 +29,6 @@ export type ResetPasswordDto = z.infer<typeof ResetPasswordDto>;
 
 /** Body of `POST /api/account/verify-password-reset-token` (answers a boolean). */
 export const VerifyPasswordResetTokenInput = z
-  .object({ userId: Guid, resetToken })
+  .object({ userId: GuidInput, resetToken })
   .meta({ id: 'VerifyPasswordResetTokenInput' });
 export type VerifyPasswordResetTokenInput = z.infer<typeof VerifyPasswordResetTokenInput>;

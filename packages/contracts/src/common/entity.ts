@@ -8,6 +8,12 @@ import { z } from 'zod';
 export const Guid = z.guid();
 
 /**
+ * A GUID a client sends, in lowercase: .NET's `Guid` ignores case, so ABP finds
+ * `95D421E3-…` as well as `95d421e3-…`, while our ids are lowercase text.
+ */
+export const GuidInput = Guid.toLowerCase();
+
+/**
  * An ISO-8601 date-time. ABP with `Clock.Kind = Unspecified` writes no offset, we write `Z`;
  * both are accepted.
  */
@@ -38,7 +44,7 @@ export const fullAuditedEntityShape = {
 };
 
 /** Route parameters `{ id }` of `/api/…/{id}` endpoints (no OpenAPI component: path parameters). */
-export const EntityIdParams = z.object({ id: Guid });
+export const EntityIdParams = z.object({ id: GuidInput });
 export type EntityIdParams = z.infer<typeof EntityIdParams>;
 
 /** ABP's concurrency stamps are GUID strings (`ConcurrencyStampConsts.MaxLength`). */

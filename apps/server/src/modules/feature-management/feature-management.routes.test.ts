@@ -94,6 +94,14 @@ describe('PUT /api/feature-management/features', () => {
     expect((await configured(host))[ENABLE]).toBe('true');
   });
 
+  it("takes the tenant's id in capitals for the same tenant", async () => {
+    const capitals = `/api/feature-management/features?providerName=T&providerKey=${tenantId.toUpperCase()}`;
+    expect((await featureOf(capitals, ALLOW_EMAIL))?.provider).toEqual({
+      name: 'T',
+      key: tenantId,
+    });
+  });
+
   it('turns the children of a parent switched off off, and a parent on with its child', async () => {
     await put(forTenant(), [{ name: ENABLE, value: 'false' }]);
     expect(await featureOf(forTenant(), ALLOW_EMAIL)).toMatchObject({

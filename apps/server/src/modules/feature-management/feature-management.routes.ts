@@ -1,3 +1,4 @@
+import { GuidInput } from '@vineta/contracts/common/entity';
 import { FeatureManagementPermissions } from '@vineta/contracts/feature-management/feature-management.permissions';
 import {
   FeatureProviderNames,
@@ -22,7 +23,7 @@ import type {
  */
 const ProviderQuery = FeatureProviderQuery.extend({
   providerName: z.literal(FeatureProviderNames.Tenant),
-  providerKey: z.union([z.guid(), z.literal('')]).optional(),
+  providerKey: z.union([GuidInput, z.literal('')]).optional(),
 });
 type ProviderQuery = z.infer<typeof ProviderQuery>;
 

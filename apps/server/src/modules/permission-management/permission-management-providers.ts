@@ -49,7 +49,9 @@ export function identityProviders(directory: IdentityDirectory): ManagedProvider
     {
       name: PermissionProviderNames.User,
       policy: IdentityPermissions.Users.ManagePermissions,
-      async describe(userId) {
+      async describe(key) {
+        // A user id in any case, as ABP's Guid keys match; grants are stored under the lowercase id.
+        const userId = key.toLowerCase();
         const user = await directory.findUser(userId);
         if (!user) return undefined;
         return {

@@ -85,6 +85,17 @@ describe('permission management API', () => {
     });
   });
 
+  it('takes a user id in capitals for the same user, storing the grant under its id', async () => {
+    const capitals = url('U', editor.id.toUpperCase());
+    await setPermissions(admin, 'U', editor.id.toUpperCase(), { 'AbpIdentity.Users.Create': true });
+    const tree: Tree = (await admin.get(capitals)).json();
+    expect(tree.entityDisplayName).toBe('ed');
+    expect(find(tree, 'AbpIdentity.Users.Create')?.grantedProviders).toEqual([
+      { providerName: 'U', providerKey: editor.id },
+    ]);
+    await setPermissions(admin, 'U', editor.id, { 'AbpIdentity.Users.Create': false });
+  });
+
   it('saves only what changed, and the user feels it at once', async () => {
     const token = await signedIn(testApp.app, 'ed');
     const policies = async () =>

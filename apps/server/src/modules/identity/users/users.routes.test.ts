@@ -83,6 +83,18 @@ describe('users API', () => {
     expect((await admin.get(`${users}/not-a-guid`)).statusCode).toBe(400);
   });
 
+  it('finds, changes and deletes a user by its id in capitals, as ABP (.NET Guid) does', async () => {
+    const created = await createUser(admin, 'capitals');
+    const upper = created.id.toUpperCase();
+    expect((await admin.get(`${users}/${upper}`)).json()).toMatchObject({ id: created.id });
+    expect((await admin.get(`${users}/${upper}/roles`)).statusCode).toBe(200);
+    const update = { userName: 'capitals', email: 'capitals@example.test', name: 'Big' };
+    const updated = await admin.put(`${users}/${upper}`, update);
+    expect(updated.json()).toMatchObject({ id: created.id, name: 'Big' });
+    expect((await admin.delete(`${users}/${upper}`)).statusCode).toBe(204);
+    expect((await admin.get(`${users}/${created.id}`)).statusCode).toBe(404);
+  });
+
   it('lists every role as assignable, default ones marked for the new-user form', async () => {
     const roles = (await admin.get(`${users}/assignable-roles`)).json().items;
     expect(
