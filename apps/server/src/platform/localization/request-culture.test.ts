@@ -23,6 +23,18 @@ describe('cultureFromRequest', () => {
     ).toBe('ar');
   });
 
+  it('ignores a cookie with broken percent-encoding and goes on', () => {
+    for (const cookie of ['c%3Den%7Cuic%3D%zz', '%E0%A4%A']) {
+      expect(
+        cultureFromRequest({
+          query: {},
+          cookies: { '.AspNetCore.Culture': cookie },
+          acceptLanguage: 'fr',
+        }),
+      ).toBe('fr');
+    }
+  });
+
   it('skips values it does not support and goes on', () => {
     expect(
       cultureFromRequest({

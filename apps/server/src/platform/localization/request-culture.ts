@@ -22,12 +22,10 @@ export function cultureFromRequest({
   const queried = matchCulture(fromQuery);
   if (queried) return queried;
 
-  const cookie = cookies[CULTURE_COOKIE];
+  const cookie = decodedCookie(cookies[CULTURE_COOKIE]);
   if (cookie) {
     const parts = Object.fromEntries(
-      decodeURIComponent(cookie)
-        .split('|')
-        .map((part) => part.split('=') as [string, string | undefined]),
+      cookie.split('|').map((part) => part.split('=') as [string, string | undefined]),
     );
     const fromCookie = matchCulture(parts.uic ?? parts.c);
     if (fromCookie) return fromCookie;
@@ -58,6 +56,19 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
 /** The cookie value the web app writes when the user picks a language. */
 export function cultureCookieValue(culture: string): string {
   return `c=${culture}|uic=${culture}`;
+}
+
+/**
+ * The cookie's text, or undefined when its percent-encoding is broken (`%zz`): ASP.NET ignores a
+ * culture cookie it cannot parse, and a throw here failed every request of that browser with a 500.
+ */
+function decodedCookie(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 function firstString(value: unknown): string | undefined {
