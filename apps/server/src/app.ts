@@ -19,7 +19,11 @@ import { emailSettingsRoutes } from './modules/setting-management/email-settings
 import { abpTenantLookupRoutes } from './modules/tenant-management/abp-tenant-lookup.routes.js';
 import { tenantsRoutes } from './modules/tenant-management/tenants.routes.js';
 import { whenReady } from './platform/async/maybe-promise.js';
-import { registerErrorHandler, send } from './platform/errors/error-handler.js';
+import {
+  frameworkErrorHandler,
+  registerErrorHandler,
+  send,
+} from './platform/errors/error-handler.js';
 import { healthRoutes } from './platform/health/health.routes.js';
 import type { Authenticator } from './platform/http/current-user.js';
 import { requestLogSerializers } from './platform/http/log-redaction.js';
@@ -83,7 +87,15 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      querystringParser: parseQueryString,
+      // Fastify's 100 refused a valid 150-character user name in /by-username/{userName} (414):
+      // room for the longest path value the API takes (256 characters, percent-encoded), whose
+      // schema then answers a longer one with its localized length message.
+      maxParamLength: 1024,
+    },
+    frameworkErrors: frameworkErrorHandler(services.localizer),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);

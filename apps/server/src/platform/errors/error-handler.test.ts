@@ -14,7 +14,7 @@ import {
   ConcurrencyError,
   EntityNotFoundError,
 } from './business-error.js';
-import { registerErrorHandler } from './error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './error-handler.js';
 
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
 
@@ -159,5 +159,33 @@ describe('error bodies', () => {
     expect(response.json().error.validationErrors).toEqual([
       { message: 'The input field is required.', members: ['input'] },
     ]);
+  });
+});
+
+describe("URLs Fastify's router refuses", () => {
+  const localizer = createLocalizer(localizationResources, 'es-MX');
+  const router = Fastify({
+    logger: false,
+    routerOptions: { maxParamLength: 8 },
+    frameworkErrors: frameworkErrorHandler(localizer),
+  });
+  router.get('/users/:name', async () => ({}));
+  afterAll(() => router.close());
+
+  it.each([
+    ['/users/%E0%A4%A', 'es-MX', 400, 'La URL de la solicitud no es válida.'],
+    ['/users/%zz', 'en', 400, 'The request URL is not valid.'],
+    ['/users/muchtoolongname', 'en', 414, 'The request URL is too long.'],
+  ])('answers %s in ABP format (%s)', async (url, culture, status, message) => {
+    const response = await router.inject({ url, headers: { 'accept-language': culture } });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers._abperrorformat).toBe('true');
+    expect(response.json().error).toEqual({
+      code: null,
+      message,
+      details: null,
+      data: {},
+      validationErrors: null,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Localizer } from '../localization/localizer.js';
+import { cultureFromRequest } from '../localization/request-culture.js';
 import { BusinessError } from './business-error.js';
 import { ROOT_MEMBER, type ValidationIssue, validationMessage } from './validation-messages.js';
 
@@ -86,9 +87,34 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
   });
 }
 
+/**
+ * Fastify's `frameworkErrors`: a URL its router refuses (broken percent-encoding, a path value
+ * longer than `maxParamLength`) is answered before any hook, so without this in Fastify's own
+ * body, in English. The request's culture is not resolved yet: Accept-Language decides.
+ */
+export function frameworkErrorHandler(localizer: Localizer) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode ?? 400;
+    const acceptLanguage = request.headers['accept-language'];
+    const culture =
+      cultureFromRequest({ query: {}, cookies: {}, acceptLanguage }) ?? localizer.defaultCulture;
+    return send(reply, status, {
+      code: null,
+      message: localizer.text('AbpExceptionHandling', clientErrorKey(error, status), culture),
+      details: null,
+      data: {},
+      validationErrors: null,
+    });
+  };
+}
+
 /** ABP's text for a client error Fastify raised before any route code ran. */
 function clientErrorKey(error: FastifyError, status: number): string {
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return 'MalformedRequestUrl';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'RequestUrlTooLong';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

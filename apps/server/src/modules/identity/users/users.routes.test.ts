@@ -83,6 +83,21 @@ describe('users API', () => {
     expect((await admin.get(`${users}/not-a-guid`)).statusCode).toBe(400);
   });
 
+  it('finds a user by a user name and an e-mail longer than 100 characters', async () => {
+    const long = 'u'.repeat(150);
+    const created = await createUser(admin, long);
+    const byName = await admin.get(`${users}/by-username/${long}`);
+    expect(byName.json()).toMatchObject({ id: created.id });
+    const byEmail = await admin.get(
+      `${users}/by-email/${encodeURIComponent(`${long}@example.test`)}`,
+    );
+    expect(byEmail.json()).toMatchObject({ id: created.id });
+    const tooLong = await admin.get(`${users}/by-username/${'u'.repeat(257)}`);
+    expect(tooLong.json().error.validationErrors).toEqual([
+      { message: expect.stringContaining('256'), members: ['userName'] },
+    ]);
+  });
+
   it('finds, changes and deletes a user by its id in capitals, as ABP (.NET Guid) does', async () => {
     const created = await createUser(admin, 'capitals');
     const upper = created.id.toUpperCase();
