@@ -30,6 +30,15 @@ export function validationMessage(
 
   const text = (name: string, data: Record<string, unknown>) =>
     localizer.text(RESOURCE, name, culture, data);
+  /** ABP's `[Range]` text; past the safe integers (a crossed end that is no real bound), not valid. */
+  const between = (crossed: unknown) =>
+    bound(crossed, undefined) === undefined
+      ? text('The value is not valid for {0}.', { 0: fieldName })
+      : text('The field {0} must be between {1} and {2}.', {
+          0: fieldName,
+          1: bound(params.minimum, '-∞'),
+          2: bound(params.maximum, '∞'),
+        });
   switch (issue.keyword) {
     case 'too_small':
       if (params.origin === 'string' && params.minimum === 1)
@@ -40,11 +49,7 @@ export function validationMessage(
           1: params.minimum,
         });
       }
-      return text('The field {0} must be between {1} and {2}.', {
-        0: fieldName,
-        1: params.minimum,
-        2: '∞',
-      });
+      return between(params.minimum);
     case 'too_big':
       if (params.origin === 'string') {
         return text('The field {0} must be a string with a maximum length of {1}.', {
@@ -52,11 +57,7 @@ export function validationMessage(
           1: params.maximum,
         });
       }
-      return text('The field {0} must be between {1} and {2}.', {
-        0: fieldName,
-        1: '-∞',
-        2: params.maximum,
-      });
+      return between(params.maximum);
     case 'invalid_type':
       if (params.input === undefined || params.input === null)
         return text('The {0} field is required.', { 0: fieldName });
@@ -73,6 +74,12 @@ export function validationMessage(
     default:
       return text('The value is not valid for {0}.', { 0: fieldName });
   }
+}
+
+/** A range's end as ABP writes it; none, or the end of the safe integers, is unbounded. */
+function bound(value: unknown, unbounded: string | undefined): unknown {
+  if (typeof value !== 'number') return value ?? unbounded;
+  return Math.abs(value) >= Number.MAX_SAFE_INTEGER ? unbounded : value;
 }
 
 export function memberName(instancePath: string): string {

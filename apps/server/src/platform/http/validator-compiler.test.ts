@@ -35,7 +35,14 @@ beforeAll(async () => {
   );
   app.get(
     '/query',
-    { schema: { querystring: z.object({ skip: z.coerce.number().int().min(0).default(0) }) } },
+    {
+      schema: {
+        querystring: z.object({
+          skip: z.coerce.number().int().min(0).default(0),
+          take: z.coerce.number().int().min(1).max(1000).optional(),
+        }),
+      },
+    },
     async (request) => request.query,
   );
   await app.ready();
@@ -120,5 +127,16 @@ describe('validatorCompiler', () => {
     expect(
       (await app.inject({ method: 'POST', url: '/body', payload: shallow, headers })).statusCode,
     ).toBe(200);
+  });
+
+  it.each([
+    ['take=0', 'The field take must be between 1 and 1000.'],
+    ['take=1001', 'The field take must be between 1 and 1000.'],
+    ['take=9007199254740992', 'The field take must be between 1 and 1000.'],
+    ['skip=-1', 'The field skip must be between 0 and ∞.'],
+    ['skip=9007199254740992', 'The value is not valid for skip.'],
+  ])('names the whole range of a number out of it, once: %s', async (search, message) => {
+    const member = search.split('=')[0];
+    expect(await messages({ url: `/query?${search}` })).toEqual([{ message, members: [member] }]);
   });
 });

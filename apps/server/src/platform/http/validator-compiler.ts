@@ -1,19 +1,20 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import type { ZodType } from 'zod';
+import { ZodNumber, type ZodType } from 'zod';
 import { isStorableText } from '../data/storable-text.js';
 
 /** System.Text.Json's default `MaxDepth`: how deep ABP lets JSON input nest. */
 const maxDepth = 64;
 
 /**
- * fastify-type-provider-zod's validator, with two additions:
+ * fastify-type-provider-zod's validator, with these additions:
  * - input no database keeps as sent is refused first (storable-text.ts: on PostgreSQL a NUL was a
  *   500, a lone surrogate silently became U+FFFD), and so is nesting deeper than ABP accepts (an
  *   `extraProperties` of 5 000 nested arrays overflowed the stack when written back as JSON);
  * - the issues' input is reported: without it every `invalid_type` issue looks like a missing
  *   value, so `"userName": 5` or `?skipCount=abc` read "The … field is required." instead of
- *   "The value is not valid for …" (validation-messages.ts).
+ *   "The value is not valid for …" (validation-messages.ts);
+ * - a number out of range names the field's whole range, once (see {@link withRange}).
  */
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
@@ -22,11 +23,75 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> =
     if (refused.length) return { error: refused };
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
-    const error = result.error.issues.map(({ path, code, message, ...params }) =>
-      issue(path as PropertyKey[], code, message, params),
-    );
+    const error: FastifySchemaValidationError[] = [];
+    for (const { path, code, message, ...params } of result.error.issues) {
+      const found = issue(
+        path as PropertyKey[],
+        code,
+        message,
+        withRange(schema, path, code, params),
+      );
+      // An integer past 2^53 breaks both zod's safe-integer check and the field's own maximum.
+      const seen = error.some(
+        (other) => other.instancePath === found.instancePath && other.keyword === code,
+      );
+      if (!seen) error.push(found);
+    }
     return { error };
   };
+
+/**
+ * A number out of range names the field's whole range, as ABP's `[Range]` does ("between 1 and
+ * 65535"): zod's issue carries only the bound that was crossed.
+ */
+function withRange(
+  schema: ZodType,
+  path: PropertyKey[],
+  code: string,
+  params: Record<string, unknown>,
+) {
+  const numeric = params.origin === 'number' || params.origin === 'int';
+  if (!numeric || (code !== 'too_small' && code !== 'too_big')) return params;
+  const field = schemaAt(schema, path);
+  if (!(field instanceof ZodNumber)) return params;
+  // The field's ends are the tightest of its checks (its own maximum, not the safe-integer one).
+  return {
+    ...params,
+    minimum: field.minValue ?? params.minimum,
+    maximum: field.maxValue ?? params.maximum,
+  };
+}
+
+interface WrapperDef {
+  type: string;
+  innerType?: ZodType;
+  in?: ZodType;
+  shape?: Record<string, ZodType>;
+  element?: ZodType;
+  valueType?: ZodType;
+}
+
+/** The schema a path of the input leads to, through optional, default, pipe and containers. */
+function schemaAt(schema: ZodType, path: PropertyKey[]): ZodType | undefined {
+  const unwrap = (inner: ZodType | undefined) => {
+    let current = inner;
+    for (;;) {
+      const def = current?._zod.def as WrapperDef | undefined;
+      const next = def?.innerType ?? (def?.type === 'pipe' ? def.in : undefined);
+      if (!next) return current;
+      current = next;
+    }
+  };
+  let current = unwrap(schema);
+  for (const key of path) {
+    const def = current?._zod.def as WrapperDef | undefined;
+    if (def?.type === 'object') current = unwrap(def.shape?.[String(key)]);
+    else if (def?.type === 'array') current = unwrap(def.element);
+    else if (def?.type === 'record') current = unwrap(def.valueType);
+    else return undefined;
+  }
+  return current;
+}
 
 function refusedInput(
   value: unknown,
