@@ -26,6 +26,7 @@ import {
 } from './platform/errors/error-handler.js';
 import { healthRoutes } from './platform/health/health.routes.js';
 import type { Authenticator } from './platform/http/current-user.js';
+import { registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { requestLogSerializers } from './platform/http/log-redaction.js';
 import { registerOpenApi } from './platform/http/open-api.js';
 import { parseQueryString } from './platform/http/query-string.js';
@@ -99,6 +100,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('services', services);
   app.setValidatorCompiler(validatorCompiler);
+  registerJsonBodyParser(app);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onClose', () => services.close());
   app.addHook('onReady', async () => {

@@ -1,0 +1,23 @@
+import { errorCodes, type FastifyInstance } from 'fastify';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Fastify's JSON body parser, reading UTF-8 strictly: by default a body's invalid bytes became
+ * U+FFFD and were stored so (`{"name":"inv\xff"}` made a role named "inv�"). System.Text.Json
+ * refuses such a body, and so do we, as malformed JSON (a localized 400, see error-handler.ts).
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
