@@ -74,6 +74,25 @@ for (const culture of cultures) {
       await expect(form.submit).not.toHaveAttribute('aria-busy');
     });
 
+    test('Sign in pressed from the keyboard keeps focus through a wrong password', async ({
+      page,
+      request,
+    }) => {
+      const user = await registerUser(request, uniqueName('focus'));
+      await page.goto('/account/login');
+      const form = loginForm(page, culture);
+      await form.userName.fill(user.username);
+      await form.password.fill('not-the-password');
+      await form.submit.focus();
+      await page.keyboard.press('Space');
+      await expect(errorToast(page)).toContainText(
+        text(culture, 'AbpAccount::InvalidUserNameOrPassword'),
+      );
+      await expect(form.submit).not.toHaveAttribute('aria-busy');
+      // Not dropped to the page's body while the button was busy: Enter tries again at once.
+      await expect(form.submit).toBeFocused();
+    });
+
     test('five failures lock the account; the toast says when to try again', async ({
       page,
       request,

@@ -427,9 +427,13 @@ test.describe('identity administration', () => {
       await form
         .getByLabel(text(culture, 'AbpIdentity::DisplayName:Email'), { exact: true })
         .fill(`${uniqueName('other')}@vineta.test`);
-      await form.getByRole('button', { name: text(culture, 'AbpIdentity::Save') }).click();
+      const save = form.getByRole('button', { name: text(culture, 'AbpIdentity::Save') });
+      await save.click();
       await expect(toastError(page)).toBeVisible();
       await expect(toastError(page)).toHaveRole('alert');
+      // Save was busy meanwhile, yet focus stayed on it rather than fall to the page's body.
+      await expect(save).not.toHaveAttribute('aria-busy');
+      await expect(save).toBeFocused();
       await expect(page.locator('.app-toast-container')).toHaveAttribute('aria-live', 'polite');
       await expect(form).toBeVisible();
       for (const width of [1280, 375]) {

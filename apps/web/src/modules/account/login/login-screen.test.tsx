@@ -149,9 +149,12 @@ describe('sign-in screen', () => {
     await renderLogin();
     type(userName(), 'ana');
     type(password(), 'wrong');
+    loginButton().focus();
     fireEvent.click(loginButton());
-    await waitFor(() => expect(loginButton()).toBeDisabled());
+    // Marked disabled, yet focused still: a disabled button would drop focus to the body.
+    await waitFor(() => expect(loginButton()).toHaveAttribute('aria-disabled', 'true'));
     expect(loginButton()).toHaveAttribute('aria-busy', 'true');
+    expect(loginButton()).toHaveFocus();
     // A second submit while the first runs is ignored.
     await act(async () => fireEvent.submit(loginButton().closest('form') as HTMLFormElement));
     await waitFor(() =>
@@ -168,8 +171,9 @@ describe('sign-in screen', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Error');
     expect(toast).toHaveTextContent('Invalid username or password!');
-    expect(loginButton()).toBeEnabled();
+    expect(loginButton()).not.toHaveAttribute('aria-disabled');
     expect(loginButton()).not.toHaveAttribute('aria-busy');
+    expect(loginButton()).toHaveFocus();
     act(() => vi.advanceTimersByTime(6900));
     expect(screen.getByText('Invalid username or password!')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
