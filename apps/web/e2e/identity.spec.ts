@@ -372,6 +372,30 @@ test.describe('identity administration', () => {
     expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403]);
   });
 
+  test('permissions that cannot be loaded: the error is told and the modal closes', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.route('**/api/permission-management/permissions?*', (route) =>
+      route.fulfill({
+        status: 400,
+        headers: { _AbpErrorFormat: 'true' },
+        json: { error: { code: null, message: 'No se pudo cargar.', details: null } },
+      }),
+    );
+    await page.goto('/identity/roles');
+    await openRowAction(page, 'admin', culture, text(culture, 'AbpIdentity::Permissions'));
+    const alert = page.getByRole('alertdialog');
+    await expect(alert).toContainText('No se pudo cargar.');
+    await alert.getByRole('button').click();
+    // Not left behind on "Loading..." with its close button disabled.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText(text(culture, 'AbpUi::LoadingWithThreeDot'))).toHaveCount(0);
+  });
+
   for (const culture of ['es-MX', 'ar'] as const) {
     test(`user modal in ${culture}: focus kept inside and given back; an error toast clears the footer`, async ({
       page,

@@ -2,15 +2,15 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /**
- * An edit modal whose item could not be loaded (the HTTP layer has already told the user why)
- * closes, and the list it was opened from reloads: a 404 usually means the row was deleted
- * elsewhere and the list is stale.
+ * A modal whose data could not be loaded (the HTTP layer has already told the user why) closes
+ * rather than stay on "Loading..." with its close button disabled. The list it was opened from,
+ * when given, reloads: a 404 usually means the row was deleted elsewhere and the list is stale.
  */
-export function useCloseOnLoadError(failed: boolean, onClose: () => void, listKey: QueryKey) {
+export function useCloseOnLoadError(failed: boolean, onClose: () => void, listKey?: QueryKey) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!failed) return;
-    void queryClient.invalidateQueries({ queryKey: listKey });
+    if (listKey) void queryClient.invalidateQueries({ queryKey: listKey });
     onClose();
   }, [failed, onClose, queryClient, listKey]);
 }

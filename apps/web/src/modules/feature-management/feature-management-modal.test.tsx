@@ -252,6 +252,27 @@ describe('Feature management modal', () => {
     await waitFor(() => expect(onVisibleChange).toHaveBeenCalledWith(false));
   });
 
+  it('closes when the list cannot be loaded, rather than stay on Loading... unclosable', async () => {
+    await loadFeatureConfiguration(null);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({ error: { code: null, message: 'There is no tenant!' } }, { status: 404 }),
+      ),
+    );
+    const onVisibleChange = vi.fn();
+    renderWithProviders(
+      <FeatureManagementModal
+        providerName="T"
+        providerKey="gone"
+        visible
+        onVisibleChange={onVisibleChange}
+      />,
+    );
+    await waitFor(() => expect(onVisibleChange).toHaveBeenCalledWith(false));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('says so when there is no feature, without Save or Reset', async () => {
     await setUp({ list: { groups: [] } });
     expect(await screen.findByText("There isn't any available feature.")).toBeInTheDocument();

@@ -1,9 +1,10 @@
 import type { GetFeatureListResultDto } from '@vineta/contracts/feature-management/features';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
+import { useCloseOnLoadError } from '#src/core/query/use-close-on-load-error';
 import { confirmation } from '#src/theme/confirmation/confirmation';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
@@ -58,17 +59,20 @@ export function FeatureManagementModal(props: FeatureManagementModalProps) {
   // Bumped after a reset: the form starts again from the reloaded values. A mere refetch keeps
   // what the user typed.
   const [generation, setGeneration] = useState(0);
-  const { data } = useFeatures(
+  const { data, isError } = useFeatures(
     { providerName: props.providerName, providerKey: props.providerKey },
     { enabled: props.visible },
   );
+  const { onVisibleChange } = props;
+  const close = useCallback(() => onVisibleChange(false), [onVisibleChange]);
+  useCloseOnLoadError(isError, close);
   // The title names the tenant, never its id; without a name it says just "Features".
   const title = !props.providerKey
     ? t('AbpFeatureManagement::HostFeatures')
     : props.displayName
       ? t('AbpFeatureManagement::FeaturesFor', props.displayName)
       : t('AbpFeatureManagement::Features');
-  if (!props.visible) return null;
+  if (!props.visible || isError) return null;
   if (!data) {
     return (
       <Modal visible onVisibleChange={props.onVisibleChange} title={title} size="lg" busy>

@@ -166,6 +166,31 @@ describe('Permission management modal', () => {
     );
   });
 
+  it('closes when the list cannot be loaded, rather than stay on Loading... unclosable', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          { error: { code: null, message: 'Your request is not valid!', validationErrors: [] } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const onVisibleChange = vi.fn();
+    render(
+      <QueryClientProvider client={createAppQueryClient()}>
+        <PermissionManagementModal
+          providerName="R"
+          providerKey={'r'.repeat(100)}
+          visible
+          onVisibleChange={onVisibleChange}
+        />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(onVisibleChange).toHaveBeenCalledWith(false));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('closes without a request when nothing changed', async () => {
     const { requests, onVisibleChange } = await setUp();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

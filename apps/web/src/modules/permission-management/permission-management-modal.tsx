@@ -2,11 +2,12 @@ import type {
   GetPermissionListResultDto,
   PermissionGrantInfoDto,
 } from '@vineta/contracts/permission-management/permissions';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
+import { useCloseOnLoadError } from '#src/core/query/use-close-on-load-error';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
@@ -63,13 +64,16 @@ function grantedBy(
 /** ABP's permission-management modal, for roles (R) and users (U). */
 export function PermissionManagementModal(props: PermissionManagementModalProps) {
   const t = useLocalization();
-  const { data } = usePermissions({
+  const { data, isError } = usePermissions({
     providerName: props.providerName,
     providerKey: props.providerKey,
   });
   const name = props.displayName || data?.entityDisplayName || '';
   const title = t('AbpPermissionManagement::PermissionsFor', name);
-  if (!props.visible) return null;
+  const { onVisibleChange } = props;
+  const close = useCallback(() => onVisibleChange(false), [onVisibleChange]);
+  useCloseOnLoadError(isError, close);
+  if (!props.visible || isError) return null;
   if (!data) {
     return (
       <Modal visible onVisibleChange={props.onVisibleChange} title={title} size="lg" busy>
