@@ -372,6 +372,45 @@ test.describe('identity administration', () => {
     expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403]);
   });
 
+  test('Escape closes a modal and focus goes back to its opener; unsaved changes are asked about first', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.goto('/identity/roles');
+    const newRole = page.getByRole('button', { name: text(culture, 'AbpIdentity::NewRole') });
+    await newRole.click();
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await expect(newRole).toBeFocused();
+
+    await newRole.click();
+    await page.keyboard.type('sin-guardar');
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog');
+    await expect(question).toContainText(
+      text(culture, 'AbpAccount::AreYouSureYouWantToCancelEditingWarningMessage'),
+    );
+    // Escape on the question answers it: the form stays, and is not asked about again.
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await page.waitForTimeout(500);
+    await expect(question).toBeHidden();
+    await expect(dialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: text(culture, 'AbpUi::Yes') }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(newRole).toBeFocused();
+
+    await openRowAction(page, 'admin', culture, text(culture, 'AbpIdentity::Permissions'));
+    await expect(dialog(page).getByRole('tab').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+  });
+
   test('permissions that cannot be loaded: the error is told and the modal closes', async ({
     page,
     request,

@@ -175,6 +175,7 @@ function FeatureForm({
       size="lg"
       busy={busy}
       dirty={pending.length > 0}
+      keyboard
       footer={
         <>
           {hasFeatures && (

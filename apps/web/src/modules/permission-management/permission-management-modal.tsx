@@ -138,6 +138,7 @@ function PermissionForm({
       size="lg"
       busy={update.isPending}
       dirty={pending.length > 0}
+      keyboard
       footer={
         <>
           <ModalCloseButton disabled={update.isPending} />

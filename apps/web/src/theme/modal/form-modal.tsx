@@ -39,6 +39,7 @@ export function FormModal({
       title={title}
       busy={saving}
       dirty={dirty}
+      keyboard
       footer={
         <>
           <ModalCloseButton disabled={saving} />

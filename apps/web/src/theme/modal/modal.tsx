@@ -27,7 +27,11 @@ export interface ModalProps {
   busy?: boolean;
   /** A dirty form asks before the modal closes. */
   dirty?: boolean;
-  /** Escape closes only when true (default false, as ABP's modal). */
+  /**
+   * Escape closes only when true (default false, SPEC.md section 9). The app's edit and management
+   * modals pass it: ABP's `abp-modal` closes them on Escape (through the busy and dirty rules), and
+   * a keyboard user expects a dialog to close on Escape.
+   */
   keyboard?: boolean;
   hideCloseIcon?: boolean;
 }

@@ -49,6 +49,7 @@ export function TenantSwitchModal({
       visible={visible}
       onVisibleChange={onVisibleChange}
       busy={busy}
+      keyboard
       title={localize({ key: 'AbpUiMultiTenancy::SwitchTenant', defaultValue: 'Switch Tenant' })}
       footer={
         <>

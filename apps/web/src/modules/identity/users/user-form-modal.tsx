@@ -154,6 +154,7 @@ function UserFormBody({
       size="lg"
       busy={save.isPending}
       dirty={isDirty}
+      keyboard
       footer={
         <>
           <ModalCloseButton disabled={save.isPending} />
