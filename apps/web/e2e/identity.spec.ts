@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
+import { type Culture, expectNoAxeViolations, required, text, uniqueName } from './support/account';
 import {
   adminApi,
   dialog,
@@ -409,6 +409,36 @@ test.describe('identity administration', () => {
     await expect(dialog(page).getByRole('tab').first()).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog(page)).toBeHidden();
+  });
+
+  test('Enter on an empty new role or user shows what is missing under the fields', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.goto('/identity/roles');
+    await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewRole') }).click();
+    const roleName = dialog(page).getByLabel(text(culture, 'AbpIdentity::RoleName'));
+    await expect(roleName).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(roleName).toHaveClass(/is-invalid/);
+    await expect(roleName).toHaveAccessibleDescription(required(culture));
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+
+    await page.goto('/identity/users');
+    await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewUser') }).click();
+    const userName = dialog(page).getByLabel(text(culture, 'AbpIdentity::DisplayName:UserName'), {
+      exact: true,
+    });
+    await expect(userName).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(userName).toHaveAccessibleDescription(required(culture));
+    await expect(
+      dialog(page).getByLabel(text(culture, 'AbpIdentity::DisplayName:Password'), { exact: true }),
+    ).toHaveAccessibleDescription(required(culture));
   });
 
   test('permissions that cannot be loaded: the error is told and the modal closes', async ({

@@ -16,6 +16,7 @@ function Form({ onSubmit }: { onSubmit: () => void }) {
     >
       <input aria-label="name" />
       <textarea aria-label="notes" />
+      <button type="button">Show</button>
     </form>
   );
 }
@@ -36,6 +37,17 @@ describe('Enter submits', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(enterSubmitDebounceMs));
     expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('not from a plain button, which Enter presses', () => {
+    const onSubmit = vi.fn();
+    render(<Form onSubmit={onSubmit} />);
+    const show = screen.getByRole('button', { name: 'Show' });
+    const keyDown = fireEvent.keyDown(show, { key: 'Enter' });
+    fireEvent.keyUp(show, { key: 'Enter' });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(keyDown).toBe(true);
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('not from a textarea', () => {

@@ -2,21 +2,27 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirmation } from '../confirmation/confirmation';
 import { ConfirmationDialog } from '../confirmation/confirmation-dialog';
+import { enterSubmitDebounceMs } from '../form/use-enter-submit';
 import { FormModal } from './form-modal';
 import { escapeDebounceMs } from './modal';
 
-function renderFormModal(props: { dirty?: boolean; saving?: boolean } = {}) {
+function renderFormModal(
+  props: { dirty?: boolean; saving?: boolean; valid?: boolean; onSubmit?: () => void } = {},
+) {
   const onClose = vi.fn();
   render(
     <>
       <FormModal
         title="New role"
         formId="role"
-        onSubmit={(event) => event.preventDefault()}
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onSubmit?.();
+        }}
         onClose={onClose}
         saving={props.saving ?? false}
         dirty={props.dirty ?? false}
-        valid
+        valid={props.valid ?? true}
       >
         <input aria-label="Role name" />
       </FormModal>
@@ -53,6 +59,29 @@ describe('form modal', () => {
     await act(async () => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('submits on Enter even while Save is disabled for an invalid form, so the errors show', () => {
+    vi.useFakeTimers();
+    const onSubmit = vi.fn();
+    renderFormModal({ valid: false, onSubmit });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const field = screen.getByRole('textbox', { name: 'Role name' });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.keyUp(field, { key: 'Enter' });
+    act(() => vi.advanceTimersByTime(enterSubmitDebounceMs));
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('does not submit again on Enter while saving', () => {
+    vi.useFakeTimers();
+    const onSubmit = vi.fn();
+    renderFormModal({ saving: true, onSubmit });
+    const field = screen.getByRole('textbox', { name: 'Role name' });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    fireEvent.keyUp(field, { key: 'Enter' });
+    act(() => vi.advanceTimersByTime(enterSubmitDebounceMs));
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('stays open on Escape while saving', () => {

@@ -1,6 +1,7 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '../form/busy-button';
+import { useEnterSubmit } from '../form/use-enter-submit';
 import { Modal, ModalCloseButton } from './modal';
 
 export interface FormModalProps {
@@ -19,7 +20,10 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-/** The edit modals' one shape: a form in the body, Cancel and Save in the footer. */
+/**
+ * The edit modals' one shape: a form in the body, Cancel and Save in the footer. Enter submits
+ * (ABP's form directive), so on an invalid form it shows the fields' errors.
+ */
 export function FormModal({
   title,
   formId,
@@ -32,6 +36,8 @@ export function FormModal({
   children,
 }: FormModalProps) {
   const t = useLocalization();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEnterSubmit(formRef);
   return (
     <Modal
       visible
@@ -49,7 +55,13 @@ export function FormModal({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={onSubmit}>
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        // Enter submits even while Save is busy: the running save is not sent twice.
+        onSubmit={(event) => (saving ? event.preventDefault() : onSubmit(event))}
+      >
         {children}
       </form>
     </Modal>

@@ -1,7 +1,7 @@
 import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
 import { IdentitySettingNames } from '@vineta/contracts/identity/identity-settings';
 import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   appConfigurationStore,
@@ -14,6 +14,7 @@ import { useStore } from '#src/core/store';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { passwordRulesFrom } from '#src/theme/form/password-validators';
 import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
+import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
 import { useAssignableRoles } from '../api/get-assignable-roles';
@@ -102,6 +103,8 @@ function UserFormBody({
     defaultValues: userFormDefaults(user, checked, lockoutForNew),
   });
   const { isDirty, isValid } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEnterSubmit(formRef);
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -168,7 +171,13 @@ function UserFormBody({
         {tabButton('info', t('AbpIdentity::UserInformations'))}
         {tabButton('roles', t('AbpIdentity::Roles'))}
       </div>
-      <form id={`${id}-form`} noValidate onSubmit={submit}>
+      <form
+        id={`${id}-form`}
+        ref={formRef}
+        noValidate
+        // Enter submits even while Save is busy: the running save is not sent twice.
+        onSubmit={(event) => (save.isPending ? event.preventDefault() : submit(event))}
+      >
         <div
           role="tabpanel"
           id={`${id}-panel-info`}
