@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { artifacts, isSignInServerReady, signIn, useLanguage } from './support/app';
+import { uniqueName } from './support/account';
+import { artifacts, isSignInServerReady, registerUser, signIn, useLanguage } from './support/app';
 
 const cultures = [
   {
@@ -17,6 +18,34 @@ const cultures = [
 ];
 
 test.describe('application shell', () => {
+  for (const { culture } of cultures) {
+    test(`a 200-character user name keeps the top bar within the screen in ${culture}`, async ({
+      page,
+      request,
+    }) => {
+      const user = await registerUser(request, `${uniqueName('largo')}_${'x'.repeat(200)}`);
+      await useLanguage(page, culture);
+      await signIn(page, request, user);
+      await page.goto('/account/manage');
+      const userName = page.locator('.app-topbar-user-name');
+      await expect(userName).toHaveAttribute('title', user.username);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        if (width < 992) await page.locator('button[aria-controls="app-topmenu"]').click();
+        await expect(userName).toBeVisible();
+        // Nothing scrolls sideways: the name and the e-mail are cut short with an ellipsis.
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+            ),
+          )
+          .toBe(true);
+        expect((await userName.boundingBox())?.width ?? 0).toBeLessThanOrEqual(width);
+      }
+    });
+  }
+
   for (const { culture, dir, search, copyright } of cultures) {
     for (const width of [1280, 375]) {
       test(`sidebar, top bar and footer at ${width} px in ${culture}`, async ({ page }) => {

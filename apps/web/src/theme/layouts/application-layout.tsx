@@ -76,7 +76,9 @@ export function ApplicationLayout() {
             <UserMenu />
             {user?.isAuthenticated && (
               <>
-                <span className="app-topbar-email">{user.email}</span>
+                <span className="app-topbar-email" title={user.email ?? undefined}>
+                  {user.email}
+                </span>
                 <button
                   type="button"
                   className="btn btn-link nav-link"

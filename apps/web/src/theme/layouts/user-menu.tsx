@@ -30,7 +30,9 @@ export function UserMenu() {
               <i>{tenant.name}</i>\
             </small>
           )}
-          <strong>{user.userName}</strong>
+          <strong className="app-topbar-user-name" title={user.userName ?? undefined}>
+            {user.userName}
+          </strong>
         </>
       }
     >
