@@ -441,6 +441,50 @@ test.describe('identity administration', () => {
     ).toHaveAccessibleDescription(required(culture));
   });
 
+  for (const culture of ['es-MX', 'ar'] as const) {
+    test(`a role's long name truncates at its end before its badges, which stay in sight (${culture})`, async ({
+      page,
+      request,
+    }) => {
+      const name = `${uniqueName('largo')}-${'Supervisión-de-Contenidos-'.repeat(6)}`;
+      await ok(
+        api.post('/api/identity/roles', { data: { name, isDefault: false, isPublic: true } }),
+      );
+      await useLanguage(page, culture);
+      await signIn(page, request);
+      await page.goto('/identity/roles');
+      await search(page, name.slice(0, 20));
+      const badge = page
+        .getByRole('row')
+        .filter({ hasText: name.slice(0, 20) })
+        .getByText(text(culture, 'AbpIdentity::DisplayName:IsPublic'), { exact: true });
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await badge.scrollIntoViewIfNeeded();
+        // The topmost thing at the badge's centre is the badge: not clipped by its cell.
+        expect(
+          await badge.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return box.width > 0 && top !== null && element.contains(top);
+          }),
+        ).toBe(true);
+        // The name's beginning is in sight, also in Arabic: the cut is at its end.
+        const nameCell = page.getByText(name, { exact: true });
+        expect(
+          await nameCell.evaluate((element) => {
+            const range = document.createRange();
+            range.setStart(element.firstChild as Node, 0);
+            range.setEnd(element.firstChild as Node, 1);
+            const first = range.getBoundingClientRect();
+            const box = element.getBoundingClientRect();
+            return first.left >= box.left - 1 && first.right <= box.right + 1;
+          }),
+        ).toBe(true);
+      }
+    });
+  }
+
   test('permissions that cannot be loaded: the error is told and the modal closes', async ({
     page,
     request,

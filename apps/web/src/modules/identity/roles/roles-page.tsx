@@ -69,7 +69,8 @@ export function RolesPage() {
       width: 250,
       cell: (role) => (
         <>
-          <span className="me-1">{role.name}</span>
+          {/* A long name gives way, not the badges after it. */}
+          <span className="app-data-cell-text me-1">{role.name}</span>
           {role.isDefault && (
             <span className="app-badge text-bg-success me-1">
               {t('AbpIdentity::DisplayName:IsDefault')}
