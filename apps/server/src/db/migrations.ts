@@ -6,6 +6,7 @@ import * as encryptTenantConnectionStrings from './migrations/202611221000-encry
 import * as identityUserSearch from './migrations/202611221100-identity-user-search.js';
 import * as usersSearchTextWithoutStatistics from './migrations/202611261200-users-search-text-without-statistics.js';
 import * as identityUserSearchMatches from './migrations/202611261700-identity-user-search-matches.js';
+import * as permissionGrantRoleNames from './migrations/202611271400-permission-grant-role-names.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '202611221100-identity-user-search': identityUserSearch,
   '202611261200-users-search-text-without-statistics': usersSearchTextWithoutStatistics,
   '202611261700-identity-user-search-matches': identityUserSearchMatches,
+  '202611271400-permission-grant-role-names': permissionGrantRoleNames,
 };

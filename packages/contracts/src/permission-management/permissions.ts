@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import { IdentityRoleLimits } from '../identity/identity.limits.js';
 
 /** Permission value providers: role (key = role name), user (key = user id), OAuth client. */
 export const PermissionProviderNames = { Role: 'R', User: 'U', Client: 'C' } as const;
 
-/** ABP's `PermissionGrantConsts` / `PermissionDefinitionRecordConsts`. */
+/**
+ * ABP's `PermissionGrantConsts` / `PermissionDefinitionRecordConsts`, but for the provider key:
+ * a role's grants are keyed by its name, which may have 256 characters (ABP's 64 left a role with
+ * a longer name without any permission).
+ */
 export const PermissionLimits = {
   maxNameLength: 128,
   maxProviderNameLength: 64,
-  maxProviderKeyLength: 64,
+  maxProviderKeyLength: IdentityRoleLimits.maxNameLength,
 } as const;
 
 export const ProviderInfoDto = z

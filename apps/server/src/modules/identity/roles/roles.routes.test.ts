@@ -180,6 +180,27 @@ describe('roles API', () => {
     expect((await admin.get(`/api/identity/users/by-username/writer1`)).statusCode).toBe(200);
   });
 
+  it('grants permissions to a role of the longest name, and keeps them through a rename', async () => {
+    const short = 'Longer names';
+    const longest = 'L'.repeat(256);
+    const role = await createRole(admin, short);
+    await setPermissions(admin, 'R', short, { 'AbpIdentity.Users': true });
+    const renamed = await admin.put(`${roles}/${role.id}`, {
+      name: longest,
+      concurrencyStamp: role.concurrencyStamp,
+    });
+    expect(renamed.statusCode).toBe(200);
+    await setPermissions(admin, 'R', longest, { 'AbpIdentity.Roles': true });
+    const granted = (await admin.get(permissionsOf(longest))).json();
+    const names = granted.groups
+      .flatMap(
+        (group: { permissions: { name: string; isGranted: boolean }[] }) => group.permissions,
+      )
+      .filter((permission: { isGranted: boolean }) => permission.isGranted)
+      .map((permission: { name: string }) => permission.name);
+    expect(names).toEqual(['AbpIdentity.Roles', 'AbpIdentity.Users']);
+  });
+
   it('deletes a role with its grants and user links; an unknown id is a quiet 204', async () => {
     const role = await createRole(admin, 'Doomed');
     await setPermissions(admin, 'R', 'Doomed', { 'AbpIdentity.Roles': true });
