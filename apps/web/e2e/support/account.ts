@@ -30,7 +30,9 @@ export function text(
     const value = Array.isArray(params)
       ? params[Number(param)]
       : (params as Record<string, string | number>)[param];
-    return value === undefined ? match : String(value);
+    if (value === undefined) return match;
+    // The app isolates values in a right-to-left language (core/localization/localize.ts).
+    return culture === 'ar' ? `\u2068${value}\u2069` : String(value);
   });
 }
 

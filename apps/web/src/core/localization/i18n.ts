@@ -3,9 +3,11 @@ import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { ApplicationConfiguration } from '../app-configuration/application-configuration';
 import type { TextSource } from './localizable';
-import { localizeWith } from './localize';
+import { isolate, localizeWith } from './localize';
 
 let defaultResourceName: string | null = null;
+/** In a right-to-left culture values are isolated from the sentence they go in (see `isolate`). */
+let wrapParams: ((value: string) => string) | undefined;
 
 /** i18next holds the resources of the current culture; namespaces are ABP's resource names. */
 export async function initI18n(): Promise<void> {
@@ -27,6 +29,7 @@ export async function applyLocalization(configuration: ApplicationConfiguration)
   await initI18n();
   const { values, currentCulture } = configuration.localization;
   defaultResourceName = configuration.localization.defaultResourceName;
+  wrapParams = currentCulture.isRightToLeft ? isolate : undefined;
   const language = currentCulture.cultureName;
   for (const [resource, texts] of Object.entries(values)) {
     i18next.addResourceBundle(language, resource, texts, true, true);
@@ -44,7 +47,13 @@ function lookup(resource: string, key: string): string | undefined {
 
 /** ABP's `localize`: `Resource::Key`, `{0}` parameters, the fallback or the key when missing. */
 export function localize(source: TextSource, ...params: string[]): string {
-  return localizeWith(lookup, defaultResourceName, source, params.length ? params : undefined);
+  return localizeWith(
+    lookup,
+    defaultResourceName,
+    source,
+    params.length ? params : undefined,
+    wrapParams,
+  );
 }
 
 export type Localize = typeof localize;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolate, localizeWith, splitBracketParams, splitKey } from './localize';
+import { interpolate, isolate, localizeWith, splitBracketParams, splitKey } from './localize';
 
 const texts: Record<string, Record<string, string>> = {
   Vineta: { 'Menu:Home': 'Inicio', Hello: 'Hola {0}, tienes {1}' },
@@ -48,6 +48,12 @@ describe('localization', () => {
       'Max. 10. (12 entered)',
     );
     expect(interpolate('{0} and {5}', ['a'])).toBe('a and {5}');
+  });
+
+  it('isolates each parameter for the bidirectional algorithm when asked (right-to-left)', () => {
+    const wrapped = localizeWith(lookup, 'Vineta', 'Vineta::Hello', ["Editorial-y'", '3'], isolate);
+    expect(wrapped).toBe("Hola \u2068Editorial-y'\u2069, tienes \u20683\u2069");
+    expect(interpolate('{0} and {5}', ['a'], isolate)).toBe('\u2068a\u2069 and {5}');
   });
 
   it('reads parameters in square brackets from server messages', () => {
