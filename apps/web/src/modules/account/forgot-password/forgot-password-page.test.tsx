@@ -35,6 +35,7 @@ describe('forgot-password screen', () => {
     fakeServer(accountConfiguration());
     await renderForgot('/account/forgot-password?returnUrl=%2Fhome');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Forgot password?');
+    expect(email()).toHaveFocus();
     expect(screen.getByText(/A password reset link will be sent/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute(
       'href',

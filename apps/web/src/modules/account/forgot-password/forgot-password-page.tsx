@@ -11,6 +11,7 @@ import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { accountHref, accountPaths } from '../account.paths';
 import { useSendPasswordResetCode } from '../api/send-password-reset-code';
 import { AccountCard } from '../shared/account-card';
+import { useFocusFirstField } from '../shared/use-focus-first-field';
 
 const forgotPasswordSchema = SendPasswordResetCodeDto.pick({ email: true });
 type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
@@ -23,6 +24,7 @@ export function ForgotPasswordPage() {
   const loginHref = accountHref(accountPaths.login, search);
   const formRef = useRef<HTMLFormElement>(null);
   useEnterSubmit(formRef);
+  useFocusFirstField(formRef);
   const { control, handleSubmit, formState } = useForm<ForgotPasswordValues>({
     resolver: zodFormResolver(forgotPasswordSchema),
     defaultValues: { email: '' },

@@ -18,6 +18,7 @@ import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { toaster } from '#src/theme/toast/toaster';
 import { useRegister } from '../api/register';
 import { signInErrorText } from '../shared/sign-in-error';
+import { useFocusFirstField } from '../shared/use-focus-first-field';
 import { usePasswordRules } from '../shared/use-password-rules';
 import { useSignIn } from '../shared/use-sign-in';
 
@@ -41,6 +42,7 @@ export function RegisterForm() {
   const signIn = useSignIn();
   const formRef = useRef<HTMLFormElement>(null);
   useEnterSubmit(formRef);
+  useFocusFirstField(formRef);
   const { control, handleSubmit, setError, formState } = useForm<RegisterFormValues>({
     resolver: zodFormResolver(schema),
     defaultValues: { userName: '', emailAddress: '', password: '' },

@@ -50,7 +50,7 @@ describe('register screen', () => {
       'href',
       '/account/login?returnUrl=%2Fhome%2Fsuccess',
     );
-    expect(field('Username')).toBeInTheDocument();
+    expect(field('Username')).toHaveFocus();
     expect(field('Email address')).toHaveAttribute('type', 'email');
     expect(field('Password')).toHaveAttribute('type', 'password');
   });

@@ -14,6 +14,7 @@ import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { accountPaths } from '../account.paths';
 import { useResetPassword } from '../api/reset-password';
 import { requireMatchingPasswords } from '../shared/password-confirmation';
+import { useFocusFirstField } from '../shared/use-focus-first-field';
 import { usePasswordRules } from '../shared/use-password-rules';
 import { useRevalidateTogether } from '../shared/use-revalidate-together';
 
@@ -43,6 +44,7 @@ export function ResetPasswordForm({ userId, resetToken, onReset }: ResetPassword
   const running = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   useEnterSubmit(formRef);
+  useFocusFirstField(formRef);
   const form = useForm<ResetPasswordValues>({
     resolver: zodFormResolver(schema),
     defaultValues: { password: '', confirmPassword: '' },

@@ -57,6 +57,7 @@ describe('reset-password screen', () => {
     fakeServer(accountConfiguration(), verified(true));
     await renderReset();
     expect(await screen.findByText('Please enter your new password.')).toBeInTheDocument();
+    expect(passwordField()).toHaveFocus();
     await act(async () => fireEvent.click(submit()));
     await waitFor(() =>
       expect(passwordField()).toHaveAccessibleDescription('This field is required.'),
