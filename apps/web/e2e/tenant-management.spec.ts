@@ -151,11 +151,16 @@ test.describe('tenant management', () => {
       .getByLabel(text(culture, 'AbpTenantManagement::DisplayName:AdminPassword'), { exact: true })
       .fill(password);
     await form.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
-    await expect(toastError(page)).toContainText(
-      text(culture, 'AbpTenantManagement::Volo.Abp.TenantManagement:DuplicateTenantName', [
-        name.toUpperCase(),
-      ]),
+    const duplicate = text(
+      culture,
+      'AbpTenantManagement::Volo.Abp.TenantManagement:DuplicateTenantName',
+      [name.toUpperCase()],
     );
+    await expect(toastError(page)).toContainText(duplicate);
+    // And under the name, where it is to be mended.
+    await expect(
+      form.getByLabel(text(culture, 'AbpTenantManagement::TenantName'), { exact: true }),
+    ).toHaveAccessibleDescription(duplicate);
     await form.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
     await page
       .getByRole('alertdialog')

@@ -129,6 +129,18 @@ export type IdentityPasswordError =
   | { code: 'PasswordRequiresUpper' }
   | { code: 'PasswordRequiresUniqueChars'; uniqueChars: number };
 
+/** ABP's codes of the password errors, as a client meets them in an error body. */
+export const identityPasswordErrorCodes = (
+  [
+    'PasswordTooShort',
+    'PasswordRequiresNonAlphanumeric',
+    'PasswordRequiresDigit',
+    'PasswordRequiresLower',
+    'PasswordRequiresUpper',
+    'PasswordRequiresUniqueChars',
+  ] as const satisfies readonly IdentityPasswordError['code'][]
+).map((code) => `${identityErrorCodePrefix}${code}`);
+
 const isDigit = (c: string) => c >= '0' && c <= '9';
 const isLower = (c: string) => c >= 'a' && c <= 'z';
 const isUpper = (c: string) => c >= 'A' && c <= 'Z';

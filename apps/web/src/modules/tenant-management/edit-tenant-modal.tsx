@@ -12,7 +12,12 @@ import { ActiveCheckbox } from './active-checkbox';
 import { useTenant } from './api/get-tenant';
 import { tenantsQueryKey } from './api/get-tenants';
 import { useSaveTenant } from './api/save-tenant';
-import { type EditTenantValues, editTenantSchema, tenantFormFields } from './tenant-form-schema';
+import {
+  type EditTenantValues,
+  editTenantSchema,
+  tenantFormCodeFields,
+  tenantFormFields,
+} from './tenant-form-schema';
 
 /** Edit: fetches the tenant first, so the save carries its current concurrency stamp. */
 export function EditTenantModal({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
@@ -53,7 +58,13 @@ function EditTenantForm({ tenant, onClose }: { tenant: TenantDto; onClose: () =>
             extraProperties: tenant.extraProperties,
           },
         }),
-      { setError: form.setError, fields: tenantFormFields, onSaved: onClose, onGone: onClose },
+      {
+        setError: form.setError,
+        fields: tenantFormFields,
+        codeFields: tenantFormCodeFields,
+        onSaved: onClose,
+        onGone: onClose,
+      },
     ),
   );
 

@@ -8,7 +8,12 @@ import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { FormModal } from '#src/theme/modal/form-modal';
 import { ActiveCheckbox } from './active-checkbox';
 import { useSaveTenant } from './api/save-tenant';
-import { type NewTenantValues, newTenantSchema, tenantFormFields } from './tenant-form-schema';
+import {
+  type NewTenantValues,
+  newTenantSchema,
+  tenantFormCodeFields,
+  tenantFormFields,
+} from './tenant-form-schema';
 import { usePasswordRules } from './use-password-rules';
 
 /**
@@ -32,6 +37,7 @@ export function NewTenantModal({ onClose }: { onClose: () => void }) {
     saveWithFeedback(() => save.mutateAsync({ body: values }), {
       setError: form.setError,
       fields: tenantFormFields,
+      codeFields: tenantFormCodeFields,
       onSaved: onClose,
     }),
   );

@@ -2,15 +2,26 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { RemoteServiceErrorInfo } from '#src/core/http/remote-service-error';
 
 /**
- * Puts the server's `validationErrors` under their fields; returns the messages that name no
- * field of the form, for the caller to show elsewhere.
+ * Puts the server's `validationErrors` under their fields, and its message under the field that
+ * `codeFields` names for its error code (ABP's "User name 'x' is already taken." is a business
+ * error, not a validation error); returns the validation messages that name no field of the form,
+ * for the caller to show elsewhere.
  */
 export function applyValidationErrors<T extends FieldValues>(
   error: RemoteServiceErrorInfo | undefined,
   setError: UseFormSetError<T>,
   fields: readonly string[],
+  codeFields: Readonly<Record<string, string>> = {},
 ): string[] {
   const rest: string[] = [];
+  const codeField = error?.code ? codeFields[error.code] : undefined;
+  if (codeField && error?.message) {
+    setError(
+      codeField as Path<T>,
+      { type: 'server', message: error.message },
+      { shouldFocus: false },
+    );
+  }
   for (const item of error?.validationErrors ?? []) {
     const members = item.members.filter((member) => fields.includes(member));
     if (members.length === 0) rest.push(item.message);
@@ -24,3 +35,7 @@ export function applyValidationErrors<T extends FieldValues>(
   }
   return rest;
 }
+
+/** `codeFields` that put each of `codes` under `field`. */
+export const codesUnder = (codes: readonly string[], field: string): Record<string, string> =>
+  Object.fromEntries(codes.map((code) => [code, field]));

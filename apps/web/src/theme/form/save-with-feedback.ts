@@ -17,7 +17,8 @@ export const itemNoLongerExists = {
 /**
  * A modal form's save as every administration modal does it: on success ABP's 'Saved
  * successfully' toast, then `onSaved` (usually closing); on failure the server's validation errors
- * under the form's `fields` and its message in an error toast, the modal left open. An item
+ * under the form's `fields` (a business error under the field `codeFields` names for its code, a
+ * taken name under the name) and its message in an error toast, the modal left open. An item
  * deleted meanwhile (404) says so in plain words instead of ABP's "There is no entity … with
  * id = …" and closes the form (`onGone`): there is nothing left to edit.
  */
@@ -26,6 +27,8 @@ export async function saveWithFeedback<T extends FieldValues>(
   options: {
     setError: UseFormSetError<T>;
     fields: readonly string[];
+    /** Error codes whose message belongs under a field, e.g. a duplicate name under the name. */
+    codeFields?: Readonly<Record<string, string>>;
     onSaved: () => void;
     onGone?: () => void;
   },
@@ -39,7 +42,7 @@ export async function saveWithFeedback<T extends FieldValues>(
       return;
     }
     const remote = error instanceof RestError ? error.remoteError : undefined;
-    applyValidationErrors(remote, options.setError, options.fields);
+    applyValidationErrors(remote, options.setError, options.fields, options.codeFields);
     showErrorToast(error);
     return;
   }

@@ -84,7 +84,13 @@ function RoleFormBody({
               }
             : { body: values },
         ),
-      { setError: form.setError, fields: ['name'], onSaved: onClose, onGone: onClose },
+      {
+        setError: form.setError,
+        fields: ['name'],
+        codeFields: { 'Volo.Abp.Identity:DuplicateRoleName': 'name' },
+        onSaved: onClose,
+        onGone: onClose,
+      },
     ),
   );
 

@@ -217,4 +217,32 @@ describe('Roles page', () => {
       expect(configurationLoads.length).toBe(reloads ? 1 : 0);
     },
   );
+
+  it('shows a taken name under the Role name field as well as in the toast', async () => {
+    await loadIdentityConfiguration({
+      'AbpIdentity.Roles': true,
+      'AbpIdentity.Roles.Create': true,
+    });
+    const taken = "Role name 'editor' is already taken.";
+    fakeServer((request) => {
+      if (request.path === '/api/identity/roles' && request.method === 'GET')
+        return Response.json({ totalCount: 2, items: roles });
+      if (request.path === '/api/identity/roles' && request.method === 'POST')
+        return Response.json(
+          { error: { code: 'Volo.Abp.Identity:DuplicateRoleName', message: taken } },
+          { status: 403, headers: { _AbpErrorFormat: 'true' } },
+        );
+      return undefined;
+    });
+    renderWithProviders(<RolesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New role' }));
+    fireEvent.input(await screen.findByLabelText('Role name'), { target: { value: 'editor' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Role name')).toHaveAccessibleDescription(taken),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getAllByText(taken).length).toBe(2);
+  });
 });

@@ -25,6 +25,7 @@ import { useSaveUser } from '../api/save-user';
 import { UserInformationFields, UserRolesFields } from './user-form-fields';
 import {
   type UserFormValues,
+  userFormCodeFields,
   userFormDefaults,
   userFormFields,
   userFormSchema,
@@ -129,7 +130,13 @@ function UserFormBody({
                 }
               : { body: { ...body, password: values.password } },
           ),
-        { setError: form.setError, fields: userFormFields, onSaved: onClose, onGone: onClose },
+        {
+          setError: form.setError,
+          fields: userFormFields,
+          codeFields: userFormCodeFields,
+          onSaved: onClose,
+          onGone: onClose,
+        },
       );
     },
     () => setTab('info'),
