@@ -9,6 +9,7 @@ import { confirmation } from '#src/theme/confirmation/confirmation';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { TabList } from '#src/theme/tabs/tab-list';
 import { toaster } from '#src/theme/toast/toaster';
 import { type FeatureProvider, useFeatures } from './api/get-features';
 import { useResetFeatures } from './api/reset-features';
@@ -208,29 +209,14 @@ function FeatureForm({
           {/* Enter in a field saves, as in ABP's modal: the footer's Save submits this form. */}
           <div className="row g-3">
             <div className="col-md-4">
-              <div
+              <TabList
                 className="nav flex-column nav-pills app-modal-group-list"
-                role="tablist"
-                aria-orientation="vertical"
-              >
-                {data.groups.map((item) => {
-                  const selected = item.name === group?.name;
-                  return (
-                    <button
-                      key={item.name}
-                      type="button"
-                      role="tab"
-                      id={`${id}-tab-${item.name}`}
-                      aria-selected={selected}
-                      aria-controls={`${id}-panel`}
-                      className={`nav-link text-start${selected ? ' active' : ''}`}
-                      onClick={() => setActive(item.name)}
-                    >
-                      {item.displayName}
-                    </button>
-                  );
-                })}
-              </div>
+                tabs={data.groups.map((item) => ({ key: item.name, label: item.displayName }))}
+                selected={group?.name}
+                onSelect={setActive}
+                tabId={(name) => `${id}-tab-${name}`}
+                panelId={() => `${id}-panel`}
+              />
             </div>
             {group && (
               <div

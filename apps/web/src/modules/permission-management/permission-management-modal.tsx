@@ -11,6 +11,7 @@ import { useCloseOnLoadError } from '#src/core/query/use-close-on-load-error';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { TabList } from '#src/theme/tabs/tab-list';
 import { toaster } from '#src/theme/toast/toaster';
 import { usePermissions } from './api/get-permissions';
 import { useUpdatePermissions } from './api/update-permissions';
@@ -162,32 +163,23 @@ function PermissionForm({
       <hr />
       <div className="row g-3">
         <div className="col-md-4">
-          <div
+          <TabList
             className="nav flex-column nav-pills app-modal-group-list"
-            role="tablist"
-            aria-orientation="vertical"
-          >
-            {data.groups.map((item) => {
+            tabs={data.groups.map((item) => {
               const count = item.permissions.filter((permission) =>
                 isShownGranted(state, permission, providerName),
               ).length;
-              const selected = item.name === group?.name;
-              return (
-                <button
-                  key={item.name}
-                  type="button"
-                  role="tab"
-                  id={`${id}-tab-${item.name}`}
-                  aria-selected={selected}
-                  aria-controls={`${id}-panel`}
-                  className={`nav-link text-start${selected ? ' active' : ''}${count > 0 ? ' fw-bold' : ''}`}
-                  onClick={() => setActive(item.name)}
-                >
-                  {item.displayName} ({count})
-                </button>
-              );
+              return {
+                key: item.name,
+                label: `${item.displayName} (${count})`,
+                className: count > 0 ? 'fw-bold' : '',
+              };
             })}
-          </div>
+            selected={group?.name}
+            onSelect={setActive}
+            tabId={(name) => `${id}-tab-${name}`}
+            panelId={() => `${id}-panel`}
+          />
         </div>
         {group && (
           <div

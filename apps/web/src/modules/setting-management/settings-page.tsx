@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useAppConfiguration } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { PageHeader } from '#src/theme/page/page-header';
+import { TabList } from '#src/theme/tabs/tab-list';
 import { visibleSettingTabs } from './setting-tabs';
 
 /**
@@ -22,22 +23,13 @@ export function SettingsPage() {
         <div className="card-body">
           <div className="row g-3">
             <div className="col-12 col-md-3">
-              <div className="nav flex-column nav-pills" role="tablist" aria-orientation="vertical">
-                {tabs.map((tab) => (
-                  <button
-                    key={tab.name}
-                    type="button"
-                    role="tab"
-                    id={`setting-tab-${tab.name}`}
-                    aria-selected={tab === selected}
-                    aria-controls="setting-tab-panel"
-                    className={`nav-link text-start${tab === selected ? ' active' : ''}`}
-                    onClick={() => setSelectedName(tab.name)}
-                  >
-                    {t(tab.name)}
-                  </button>
-                ))}
-              </div>
+              <TabList
+                tabs={tabs.map((tab) => ({ key: tab.name, label: t(tab.name) }))}
+                selected={selected?.name}
+                onSelect={setSelectedName}
+                tabId={(name) => `setting-tab-${name}`}
+                panelId={() => 'setting-tab-panel'}
+              />
             </div>
             <div
               className="col-12 col-md-9"

@@ -17,6 +17,7 @@ import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
+import { TabList } from '#src/theme/tabs/tab-list';
 import { useAssignableRoles } from '../api/get-assignable-roles';
 import { useUser } from '../api/get-user';
 import { useUserRoles } from '../api/get-user-roles';
@@ -142,20 +143,6 @@ function UserFormBody({
     () => setTab('info'),
   );
 
-  const tabButton = (key: Tab, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      id={`${id}-tab-${key}`}
-      aria-controls={`${id}-panel-${key}`}
-      aria-selected={tab === key}
-      className={`nav-link${tab === key ? ' active' : ''}`}
-      onClick={() => setTab(key)}
-    >
-      {label}
-    </button>
-  );
-
   return (
     <Modal
       visible
@@ -174,10 +161,18 @@ function UserFormBody({
         </>
       }
     >
-      <div className="nav nav-tabs mb-3" role="tablist">
-        {tabButton('info', t('AbpIdentity::UserInformations'))}
-        {tabButton('roles', t('AbpIdentity::Roles'))}
-      </div>
+      <TabList
+        orientation="horizontal"
+        className="nav nav-tabs mb-3"
+        tabs={[
+          { key: 'info', label: t('AbpIdentity::UserInformations') },
+          { key: 'roles', label: t('AbpIdentity::Roles') },
+        ]}
+        selected={tab}
+        onSelect={(key) => setTab(key as Tab)}
+        tabId={(key) => `${id}-tab-${key}`}
+        panelId={(key) => `${id}-panel-${key}`}
+      />
       <form
         id={`${id}-form`}
         ref={formRef}
