@@ -3,6 +3,8 @@ import { requiredString } from '@vineta/contracts/common/fields';
 import { LoginLimits } from '@vineta/contracts/identity/identity.limits';
 import {
   createPasswordSchema,
+  identityErrorCodePrefix,
+  identityPasswordErrorCodes,
   type PasswordRules,
 } from '@vineta/contracts/identity/password-rules';
 import { useMemo, useRef } from 'react';
@@ -10,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
-import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
+import { applyValidationErrors, codesUnder } from '#src/theme/form/apply-validation-errors';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
@@ -32,6 +34,13 @@ function registerFormSchema(rules: PasswordRules) {
 }
 type RegisterFormValues = z.infer<ReturnType<typeof registerFormSchema>>;
 const fields = ['userName', 'emailAddress', 'password'] as const;
+/** The identity errors a registration meets, under the field they are about. */
+const codeFields = {
+  [`${identityErrorCodePrefix}DuplicateUserName`]: 'userName',
+  [`${identityErrorCodePrefix}InvalidUserName`]: 'userName',
+  [`${identityErrorCodePrefix}DuplicateEmail`]: 'emailAddress',
+  ...codesUnder(identityPasswordErrorCodes, 'password'),
+};
 
 /** Registers, then signs in with the same credentials (SPEC.md section 4). */
 export function RegisterForm() {
@@ -54,7 +63,8 @@ export function RegisterForm() {
       await registration.mutateAsync(values);
       await signIn({ username: values.userName, password: values.password });
     } catch (error) {
-      if (error instanceof RestError) applyValidationErrors(error.remoteError, setError, fields);
+      if (error instanceof RestError)
+        applyValidationErrors(error.remoteError, setError, fields, codeFields);
       toaster.error(signInErrorText(error), 'AbpUi::Error', { life: 7000 });
     }
   };

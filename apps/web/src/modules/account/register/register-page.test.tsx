@@ -122,17 +122,20 @@ describe('register screen', () => {
     expect(token?.body).toMatchObject({ username: 'ana', password: '1q2w3E*' });
   });
 
-  it("toasts the server's message for 7000 ms and keeps the form", async () => {
+  it("toasts the server's message for 7000 ms, shows it under its field and keeps the form", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeServer(accountConfiguration(), (request) =>
       request.path === '/api/account/register'
-        ? abpError(403, "Username 'ana' is already taken.")
+        ? abpError(403, "Username 'ana' is already taken.", {
+            code: 'Volo.Abp.Identity:DuplicateUserName',
+          })
         : undefined,
     );
     await renderRegister();
     await fillValid();
     fireEvent.click(registerButton());
     expect(await screen.findByRole('alert')).toHaveTextContent("Username 'ana' is already taken.");
+    expect(field('Username')).toHaveAccessibleDescription("Username 'ana' is already taken.");
     await waitFor(() => expect(registerButton()).toBeEnabled());
     act(() => vi.advanceTimersByTime(7000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
