@@ -14,24 +14,20 @@ export function applyValidationErrors<T extends FieldValues>(
   codeFields: Readonly<Record<string, string>> = {},
 ): string[] {
   const rest: string[] = [];
+  // The first field put in error takes focus, to be mended: the errors leave the form invalid,
+  // and the Save button that was pressed is disabled by them (a disabled button drops focus to
+  // the page's body).
+  let focused = false;
+  const put = (field: string, message: string) => {
+    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !focused });
+    focused = true;
+  };
   const codeField = error?.code ? codeFields[error.code] : undefined;
-  if (codeField && error?.message) {
-    setError(
-      codeField as Path<T>,
-      { type: 'server', message: error.message },
-      { shouldFocus: false },
-    );
-  }
+  if (codeField && error?.message) put(codeField, error.message);
   for (const item of error?.validationErrors ?? []) {
     const members = item.members.filter((member) => fields.includes(member));
     if (members.length === 0) rest.push(item.message);
-    for (const member of members) {
-      setError(
-        member as Path<T>,
-        { type: 'server', message: item.message },
-        { shouldFocus: false },
-      );
-    }
+    for (const member of members) put(member, item.message);
   }
   return rest;
 }

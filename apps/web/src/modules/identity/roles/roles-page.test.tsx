@@ -242,6 +242,7 @@ describe('Roles page', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Role name')).toHaveAccessibleDescription(taken),
     );
+    expect(screen.getByLabelText('Role name')).toHaveFocus();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getAllByText(taken).length).toBe(2);
   });
