@@ -68,13 +68,7 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, unsupported media type).
-      return send(reply, status, {
-        code: null,
-        message: localizer.text('AbpExceptionHandling', clientErrorKey(error, status), culture),
-        details: null,
-        data: {},
-        validationErrors: null,
-      });
+      return sendClientError(reply, localizer, error, status, culture);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, {
@@ -98,14 +92,25 @@ export function frameworkErrorHandler(localizer: Localizer) {
     const acceptLanguage = request.headers['accept-language'];
     const culture =
       cultureFromRequest({ query: {}, cookies: {}, acceptLanguage }) ?? localizer.defaultCulture;
-    return send(reply, status, {
-      code: null,
-      message: localizer.text('AbpExceptionHandling', clientErrorKey(error, status), culture),
-      details: null,
-      data: {},
-      validationErrors: null,
-    });
+    return sendClientError(reply, localizer, error, status, culture);
   };
+}
+
+/** A client error Fastify raised itself, in ABP's shape with ABP's localized text. */
+function sendClientError(
+  reply: FastifyReply,
+  localizer: Localizer,
+  error: FastifyError,
+  status: number,
+  culture: string,
+) {
+  return send(reply, status, {
+    code: null,
+    message: localizer.text('AbpExceptionHandling', clientErrorKey(error, status), culture),
+    details: null,
+    data: {},
+    validationErrors: null,
+  });
 }
 
 /** ABP's text for a client error Fastify raised before any route code ran. */
