@@ -93,6 +93,7 @@ function schemaAt(schema: ZodType, path: PropertyKey[]): ZodType | undefined {
   return current;
 }
 
+/** Every string (value or key) no database keeps as sent, and every level past `maxDepth`. */
 function refusedInput(
   value: unknown,
   path: string[],
