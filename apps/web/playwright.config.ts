@@ -2,12 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { appPort, codeFlowPort, lockedDownPort, smtpPort } from './e2e/support/ports';
+import { appPort, slotPorts, workerSlots } from './e2e/support/ports';
 
-const port = appPort;
-/** `E2E_BASE_URL` points the specs at an app already running (e.g. `vite preview` proxying to a dev server). */
+/**
+ * `E2E_BASE_URL` points the specs at an app already running (e.g. `vite preview` proxying to a dev
+ * server); they then share it, one worker at a time.
+ */
 const external = process.env.E2E_BASE_URL;
-const appUrl = external ?? `http://localhost:${port}`;
+const appUrl = external ?? `http://localhost:${appPort}`;
 /**
  * Each server's DATA_DIR is `<root>/<port>`. The root is made once by the runner and handed to the
  * workers (which load this file again) through the environment, so a spec can reach a server's
@@ -31,13 +33,14 @@ function serverCommand(settings: Record<string, string>): string {
 /** A server on a fresh data directory, with the seed admin and generous rate limits. */
 function server(
   listenOn: number,
+  smtpPort: number,
   settings: Record<string, string> = {},
   environment: Record<string, string> = {},
 ) {
   const url = `http://localhost:${listenOn}`;
   return {
     command: serverCommand({
-      // Reset e-mails go to the account specs' in-process SMTP server.
+      // Reset e-mails go to the account specs' in-process SMTP server of the same slot.
       'Abp.Mailing.Smtp.Host': '127.0.0.1',
       'Abp.Mailing.Smtp.Port': String(smtpPort),
       'Abp.Mailing.Smtp.UseDefaultCredentials': 'true',
@@ -64,11 +67,25 @@ function server(
   };
 }
 
+/** The three servers of one worker slot (e2e/support/ports.ts). */
+function slotServers(slot: number) {
+  const ports = slotPorts(slot);
+  return [
+    server(ports.app, ports.smtp),
+    server(ports.lockedDown, ports.smtp, {
+      'Abp.Account.IsSelfRegistrationEnabled': 'false',
+      'Abp.Account.EnableLocalLogin': 'false',
+    }),
+    // Started from apps/web: the code-flow build beside the default one.
+    server(ports.codeFlow, ports.smtp, {}, { WEB_ROOT: 'dist-code-flow' }),
+  ];
+}
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/.artifacts/results',
   fullyParallel: false,
-  workers: 1,
+  workers: external ? 1 : workerSlots,
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? 'line' : 'list',
@@ -91,13 +108,5 @@ export default defineConfig({
   },
   webServer: external
     ? undefined
-    : [
-        server(port),
-        server(lockedDownPort, {
-          'Abp.Account.IsSelfRegistrationEnabled': 'false',
-          'Abp.Account.EnableLocalLogin': 'false',
-        }),
-        // Started from apps/web: the code-flow build beside the default one.
-        server(codeFlowPort, {}, { WEB_ROOT: 'dist-code-flow' }),
-      ],
+    : Array.from({ length: workerSlots }, (_, slot) => slotServers(slot)).flat(),
 });
