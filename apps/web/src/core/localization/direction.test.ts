@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { applyDirection, configureStylesheets, guessDirection } from './direction';
 
 function fireLoad() {
@@ -8,6 +8,9 @@ function fireLoad() {
 afterEach(() => {
   for (const link of document.head.querySelectorAll('link')) link.remove();
 });
+
+// The next file in this worker has no stylesheets to wait for (vitest.config.ts: no isolation).
+afterAll(() => configureStylesheets(undefined));
 
 describe('text direction', () => {
   it('guesses right-to-left for Arabic and friends', () => {

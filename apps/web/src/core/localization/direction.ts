@@ -16,8 +16,8 @@ interface Stylesheets {
 let stylesheets: Stylesheets | undefined;
 const linkId = 'app-stylesheet';
 
-/** The built LTR and RTL theme stylesheets (URLs from the bundler). */
-export function configureStylesheets(urls: Stylesheets): void {
+/** The built LTR and RTL theme stylesheets (URLs from the bundler); none: direction only. */
+export function configureStylesheets(urls: Stylesheets | undefined): void {
   stylesheets = urls;
 }
 
