@@ -172,7 +172,7 @@ export async function buildApp(
     if (serveIndex?.(request, reply)) return reply;
     return send(reply, 404, {
       code: null,
-      message: services.localizer.text(
+      message: services.localizer.message(
         'AbpExceptionHandling',
         'UnknownRouteErrorMessage',
         request.culture || services.localizer.defaultCulture,

@@ -83,6 +83,14 @@ describe('error bodies', () => {
     expect(spanish.error.message).not.toBe(english.error.message);
   });
 
+  it('isolates the values of a message in a right-to-left culture, and only there', async () => {
+    const arabic = await call('/duplicate', 'ar');
+    expect(arabic.error.message).toContain('\u2068ana\u2069');
+    const invalid = await call('/validate', 'ar', { userName: 'toolong', email: 'x@y.z' });
+    expect(invalid.error.validationErrors[0].message).toContain('\u20685\u2069');
+    expect((await call('/duplicate', 'es-MX')).error.message).not.toMatch(/[\u2068\u2069]/);
+  });
+
   it('answers 409 for a stale concurrency stamp and 404 for a missing entity', async () => {
     expect((await call('/stale')).status).toBe(409);
     const missing = await call('/missing');

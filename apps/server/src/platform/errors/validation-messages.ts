@@ -26,10 +26,10 @@ export function validationMessage(
   const fieldName = field === `DisplayName:${member}` ? member : field;
   const params = issue.params;
   const key = /^(\w+)::(.+)$/.exec(issue.message ?? '');
-  if (key?.[1] && key[2]) return localizer.text(key[1], key[2], culture, stringParams(params));
+  if (key?.[1] && key[2]) return localizer.message(key[1], key[2], culture, stringParams(params));
 
   const text = (name: string, data: Record<string, unknown>) =>
-    localizer.text(RESOURCE, name, culture, data);
+    localizer.message(RESOURCE, name, culture, data);
   /** ABP's `[Range]` text; past the safe integers (a crossed end that is no real bound), not valid. */
   const between = (crossed: unknown) =>
     bound(crossed, undefined) === undefined

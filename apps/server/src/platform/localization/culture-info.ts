@@ -153,3 +153,8 @@ export function matchCulture(requested: string | undefined | null): string | und
   }
   return undefined;
 }
+
+/** Whether the culture (or the supported culture it falls back to) is written right to left. */
+export function isRightToLeftCulture(culture: string): boolean {
+  return cultureInfos.get(matchCulture(culture) ?? '')?.isRightToLeft ?? false;
+}

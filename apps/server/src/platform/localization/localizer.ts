@@ -1,3 +1,5 @@
+import { isRightToLeftCulture } from './culture-info.js';
+
 export interface LocalizationResource {
   name: string;
   baseResources: string[];
@@ -22,9 +24,15 @@ export interface Localizer {
   readonly resourceNames: string[];
   /** `Resource::Key` or (resource, key); missing texts fall back to the default culture, then `en`, then the key. */
   text(resource: string, key: string, culture: string, data?: Record<string, unknown>): string;
+  /**
+   * {@link text} for a sentence a screen shows (an error, a validation message): in a
+   * right-to-left culture each value is isolated from it (see {@link isolate}). Mail keeps `text`,
+   * whose values may be links a mail client would have to find.
+   */
+  message(resource: string, key: string, culture: string, data?: Record<string, unknown>): string;
   /** Every text of every resource (inherited ones included) for a culture, as the app configuration lists them. */
   allTexts(culture: string): Record<string, Record<string, string>>;
-  /** The message for an error code (`Volo.Abp.Identity:DuplicateUserName` or `Resource:Key`). */
+  /** The {@link message} for an error code (`Volo.Abp.Identity:DuplicateUserName` or `Resource:Key`). */
   errorMessage(code: string, culture: string, data?: Record<string, unknown>): string | undefined;
 }
 
@@ -70,6 +78,9 @@ export function createLocalizer(
     text(resource, key, culture, data) {
       return format(find(resource, key, culture) ?? key, data);
     },
+    message(resource, key, culture, data) {
+      return format(find(resource, key, culture) ?? key, data, valueWrapper(culture));
+    },
     allTexts(culture) {
       const cached = allTextsCache.get(culture);
       if (cached) return cached;
@@ -100,15 +111,29 @@ export function createLocalizer(
       const text = mapped
         ? find(mapped, code, culture)
         : find(namespace, code.slice(separator + 1), culture);
-      return text === undefined ? undefined : format(text, data);
+      return text === undefined ? undefined : format(text, data, valueWrapper(culture));
     },
   };
 }
 
 /** Fills `{0}`, `{1}` and `{Name}` placeholders; unknown ones stay as they are. */
-export function format(text: string, data?: Record<string, unknown>): string {
+export function format(
+  text: string,
+  data?: Record<string, unknown>,
+  wrap: (value: string) => string = String,
+): string {
   if (!data) return text;
   return text.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) =>
-    data[name] === undefined || data[name] === null ? whole : String(data[name]),
+    data[name] === undefined || data[name] === null ? whole : wrap(String(data[name])),
   );
 }
+
+/**
+ * A value in first-strong isolation (U+2068 … U+2069): laid out on its own, whatever its
+ * direction, so that a Latin name ending in punctuation ("admin.") keeps its ends in an Arabic
+ * sentence instead of trading them with the sentence around it. The web app does the same for
+ * its own texts.
+ */
+export const isolate = (value: string) => `\u2068${value}\u2069`;
+
+const valueWrapper = (culture: string) => (isRightToLeftCulture(culture) ? isolate : undefined);

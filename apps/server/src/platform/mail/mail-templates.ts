@@ -1,4 +1,4 @@
-import { cultureInfos, matchCulture } from '../localization/culture-info.js';
+import { isRightToLeftCulture } from '../localization/culture-info.js';
 import type { Localizer } from '../localization/localizer.js';
 
 /** What a module says in a mail, already localized in the recipient's culture. */
@@ -37,9 +37,6 @@ const isWebLink = (url: string) => {
     return false;
   }
 };
-
-const isRightToLeft = (culture: string) =>
-  cultureInfos.get(matchCulture(culture) ?? '')?.isRightToLeft ?? false;
 
 /**
  * One small layout for every mail: a plain-text part and an HTML part with the same words. The
@@ -80,7 +77,7 @@ function renderHtml(
   link: MailContent['button'],
   footer: string,
 ): string {
-  const rtl = isRightToLeft(culture);
+  const rtl = isRightToLeftCulture(culture);
   const dir = rtl ? 'rtl' : 'ltr';
   const align = rtl ? 'right' : 'left';
   const text = `font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529;text-align:${align}`;

@@ -48,7 +48,7 @@ function invalidGrant(description: string, detail: string): errors.InvalidGrant 
  */
 export function createPasswordGrant(provider: Provider, deps: PasswordGrantDeps) {
   const text = async (request: SignInRequest, key: string, data?: Record<string, unknown>) =>
-    deps.localizer.text('AbpAccount', key, await deps.cultureOf(request), data);
+    deps.localizer.message('AbpAccount', key, await deps.cultureOf(request), data);
 
   return async function issue(
     request: SignInRequest,
