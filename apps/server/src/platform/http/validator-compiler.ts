@@ -19,8 +19,7 @@ const maxDepth = 64;
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
-    const refused = refusedInput(data, [], []);
-    if (refused.length) return { error: refused };
+    if (holdsRefusedInput(data, 0)) return { error: refusedInput(data, [], []) };
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     const error: FastifySchemaValidationError[] = [];
@@ -91,6 +90,22 @@ function schemaAt(schema: ZodType, path: PropertyKey[]): ZodType | undefined {
     else return undefined;
   }
   return current;
+}
+
+/**
+ * Whether {@link refusedInput} would find anything: walked on every request, so it allocates
+ * nothing (no entries, no paths); the issues are gathered only for the rare input that fails.
+ */
+function holdsRefusedInput(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth >= maxDepth) return true;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (!isStorableText(key)) return true;
+    if (holdsRefusedInput((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /** Every string (value or key) no database keeps as sent, and every level past `maxDepth`. */
