@@ -93,6 +93,9 @@ async function signInTenantAdmin(page: Page, tenantName: string) {
 }
 
 test.describe('feature management', () => {
+  // Creating a tenant (its database rows, its admin's hash) and signing it in: 21 s of the default
+  // 30 with two workers on CI's two cores, over 30 with three.
+  test.describe.configure({ timeout: 90_000 });
   test.beforeEach(async ({ request }) => {
     test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
   });
