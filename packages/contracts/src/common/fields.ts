@@ -23,6 +23,14 @@ export const requiredString = (maxLength: number) =>
     .max(maxLength)
     .refine((value) => value.trim().length > 0, { message: requiredMessageKey });
 
+/**
+ * A required name that others look up (a role's, a tenant's): spaces around it are dropped before
+ * it is checked and kept, so that "Editors " cannot sit beside "Editors", nor a tenant be missed
+ * for a space typed after its name. ABP keeps them; its clients send names as they list them.
+ */
+export const requiredName = (maxLength: number) =>
+  z.string().trim().min(1, { message: requiredMessageKey, abort: true }).max(maxLength);
+
 /** An optional string: `undefined`, `null` and `''` are all accepted (ABP's nullable `string`). */
 export const optionalString = (maxLength: number) => z.string().max(maxLength).nullish();
 

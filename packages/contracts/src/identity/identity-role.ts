@@ -5,7 +5,7 @@ import {
   Guid,
   UpdateConcurrencyStamp,
 } from '../common/entity.js';
-import { requiredString } from '../common/fields.js';
+import { requiredName } from '../common/fields.js';
 import { GetListWithFilterInput } from '../common/paged.js';
 import { IdentityRoleLimits } from './identity.limits.js';
 
@@ -24,7 +24,7 @@ export const IdentityRoleDto = z
 export type IdentityRoleDto = z.infer<typeof IdentityRoleDto>;
 
 const identityRoleInputShape = {
-  name: requiredString(IdentityRoleLimits.maxNameLength),
+  name: requiredName(IdentityRoleLimits.maxNameLength),
   ...extensibleInputShape,
 };
 

@@ -5,7 +5,7 @@ import {
   Guid,
   UpdateConcurrencyStamp,
 } from '../common/entity.js';
-import { emailAddress, requiredString } from '../common/fields.js';
+import { emailAddress, requiredName, requiredString } from '../common/fields.js';
 import { GetListWithFilterInput } from '../common/paged.js';
 import { IdentityUserLimits } from '../identity/identity.limits.js';
 
@@ -32,7 +32,7 @@ export type TenantDto = z.infer<typeof TenantDto>;
  */
 export const TenantCreateDto = z
   .object({
-    name: requiredString(TenantLimits.maxNameLength),
+    name: requiredName(TenantLimits.maxNameLength),
     adminEmailAddress: emailAddress(IdentityUserLimits.maxEmailLength),
     adminPassword: requiredString(IdentityUserLimits.maxPasswordLength),
     isActive: z.boolean().default(true),
@@ -44,7 +44,7 @@ export type TenantCreateDto = z.infer<typeof TenantCreateDto>;
 /** Body of `PUT /api/multi-tenancy/tenants/{id}`; `isActive` absent = unchanged. */
 export const TenantUpdateDto = z
   .object({
-    name: requiredString(TenantLimits.maxNameLength),
+    name: requiredName(TenantLimits.maxNameLength),
     isActive: z.boolean().optional(),
     concurrencyStamp: UpdateConcurrencyStamp,
     ...extensibleInputShape,

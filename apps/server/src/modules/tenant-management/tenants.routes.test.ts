@@ -102,6 +102,14 @@ describe('POST /api/multi-tenancy/tenants', () => {
     });
   });
 
+  it('keeps a name without the spaces around it, so that a spaced copy is taken', async () => {
+    const email = { adminEmailAddress: 'admin@spaced.mx' };
+    const response = await create(' Spaced ', host, email);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().name).toBe('Spaced');
+    expect((await create('spaced  ', host, email)).statusCode).toBe(403);
+  });
+
   it("checks the admin password against the host's rules and creates nothing when it fails", async () => {
     const response = await create('Weak', host, { adminPassword: 'short' });
     expect(response.statusCode).toBe(403);

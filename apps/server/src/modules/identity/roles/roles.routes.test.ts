@@ -94,6 +94,15 @@ describe('roles API', () => {
     expect(renamed.statusCode).toBe(403);
   });
 
+  it('keeps a name without the spaces around it, so that a spaced copy is a duplicate', async () => {
+    const spaced = await admin.post(roles, { name: '  Spaced  ' });
+    expect(spaced.statusCode).toBe(200);
+    expect(spaced.json()).toMatchObject({ name: 'Spaced' });
+    expect((await admin.post(roles, { name: 'spaced ' })).statusCode).toBe(403);
+    const blank = await admin.post(roles, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+  });
+
   it('keeps the default and public flags an update leaves out', async () => {
     const role = await createRole(admin, 'Flagged', { isDefault: true, isPublic: true });
     const renamed = await admin.put(`${roles}/${role.id}`, {
