@@ -8,7 +8,9 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * refuses such a body, and so do we, as malformed JSON (a localized 400, see error-handler.ts).
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // A `__proto__` (or `constructor.prototype`) member is dropped, as System.Text.Json ignores a
+  // member no DTO has; refusing it answered "not valid JSON" for JSON that is valid.
+  const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     let text: string;
