@@ -48,6 +48,27 @@ describe('toasts', () => {
     expect(screen.queryByText('Short')).not.toBeInTheDocument();
   });
 
+  it('waits while pointed at or focused, then lives its whole life again', () => {
+    render(<ToastContainer />);
+    act(() => {
+      toaster.error('Read me');
+    });
+    const toast = screen.getByRole('alert');
+    act(() => vi.advanceTimersByTime(6000));
+    fireEvent.mouseEnter(toast);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(toast).toBeInTheDocument();
+    fireEvent.mouseLeave(toast);
+    act(() => vi.advanceTimersByTime(6999));
+    expect(toast).toBeInTheDocument();
+    fireEvent.focus(screen.getByRole('button', { name: 'Close' }));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(toast).toBeInTheDocument();
+    fireEvent.blur(screen.getByRole('button', { name: 'Close' }));
+    act(() => vi.advanceTimersByTime(7000));
+    expect(screen.queryByText('Read me')).not.toBeInTheDocument();
+  });
+
   it('is closable by default and can be made not closable', () => {
     render(<ToastContainer />);
     act(() => {
