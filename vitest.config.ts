@@ -9,7 +9,7 @@ const resolve = { conditions: ['@vineta/source'] };
  * importing everything again per file: the server's 73 files spent 60 of their 130 s importing
  * Fastify and oidc-provider, the web's 57 files 70 of 137 s setting up jsdom. The server builds
  * a new app per test and keeps no module state; the web's setup file resets what a page would
- * start without (src/test/setup.ts).
+ * start without (src/test/setup.ts). docs/decisions/012-test-runs-share-workers.md has the figures.
  */
 const isolate = false;
 
