@@ -4,6 +4,7 @@ import {
   createPasswordSchema,
   defaultPasswordRules,
   identityPasswordErrors,
+  identityUserErrorFields,
   missingPasswordKinds,
   type PasswordRules,
   passwordRulesFromSettings,
@@ -214,5 +215,21 @@ describe('identityPasswordErrors', () => {
     expect(
       identityPasswordErrors('', { ...noKinds, requiredLength: 0, requiredUniqueChars: 0 }),
     ).toEqual([{ code: 'PasswordTooShort', length: 0 }]);
+  });
+});
+
+describe('identityUserErrorFields', () => {
+  it("puts each credential error under the form's own field name", () => {
+    const fields = identityUserErrorFields({
+      userName: 'userName',
+      email: 'emailAddress',
+      password: 'password',
+    });
+    expect(fields['Volo.Abp.Identity:DuplicateUserName']).toBe('userName');
+    expect(fields['Volo.Abp.Identity:InvalidUserName']).toBe('userName');
+    expect(fields['Volo.Abp.Identity:DuplicateEmail']).toBe('emailAddress');
+    expect(fields['Volo.Abp.Identity:PasswordRequiresDigit']).toBe('password');
+    expect(fields['Volo.Abp.Identity:PasswordTooShort']).toBe('password');
+    expect(Object.keys(fields)).toHaveLength(9);
   });
 });

@@ -141,6 +141,24 @@ export const identityPasswordErrorCodes = (
   ] as const satisfies readonly IdentityPasswordError['code'][]
 ).map((code) => `${identityErrorCodePrefix}${code}`);
 
+/**
+ * The form field each of ABP's identity errors about a user's credentials belongs under (a taken
+ * or invalid user name, a taken e-mail, a refused password), given the form's names for those
+ * fields: the register form calls its e-mail `emailAddress`, the user form `email`.
+ */
+export function identityUserErrorFields<F extends string>(fields: {
+  userName: F;
+  email: F;
+  password: F;
+}): Record<string, F> {
+  return {
+    [`${identityErrorCodePrefix}DuplicateUserName`]: fields.userName,
+    [`${identityErrorCodePrefix}InvalidUserName`]: fields.userName,
+    [`${identityErrorCodePrefix}DuplicateEmail`]: fields.email,
+    ...Object.fromEntries(identityPasswordErrorCodes.map((code) => [code, fields.password])),
+  };
+}
+
 const isDigit = (c: string) => c >= '0' && c <= '9';
 const isLower = (c: string) => c >= 'a' && c <= 'z';
 const isUpper = (c: string) => c >= 'A' && c <= 'Z';

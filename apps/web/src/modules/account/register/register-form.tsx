@@ -3,8 +3,7 @@ import { requiredString } from '@vineta/contracts/common/fields';
 import { LoginLimits } from '@vineta/contracts/identity/identity.limits';
 import {
   createPasswordSchema,
-  identityErrorCodePrefix,
-  identityPasswordErrorCodes,
+  identityUserErrorFields,
   type PasswordRules,
 } from '@vineta/contracts/identity/password-rules';
 import { useMemo, useRef } from 'react';
@@ -12,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
-import { applyValidationErrors, codesUnder } from '#src/theme/form/apply-validation-errors';
+import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
@@ -35,12 +34,11 @@ function registerFormSchema(rules: PasswordRules) {
 type RegisterFormValues = z.infer<ReturnType<typeof registerFormSchema>>;
 const fields = ['userName', 'emailAddress', 'password'] as const;
 /** The identity errors a registration meets, under the field they are about. */
-const codeFields = {
-  [`${identityErrorCodePrefix}DuplicateUserName`]: 'userName',
-  [`${identityErrorCodePrefix}InvalidUserName`]: 'userName',
-  [`${identityErrorCodePrefix}DuplicateEmail`]: 'emailAddress',
-  ...codesUnder(identityPasswordErrorCodes, 'password'),
-};
+const codeFields = identityUserErrorFields({
+  userName: 'userName',
+  email: 'emailAddress',
+  password: 'password',
+});
 
 /** Registers, then signs in with the same credentials (SPEC.md section 4). */
 export function RegisterForm() {

@@ -4,12 +4,10 @@ import {
 } from '@vineta/contracts/identity/identity-user';
 import {
   createPasswordSchema,
-  identityErrorCodePrefix,
-  identityPasswordErrorCodes,
+  identityUserErrorFields,
   type PasswordRules,
 } from '@vineta/contracts/identity/password-rules';
 import { z } from 'zod';
-import { codesUnder } from '#src/theme/form/apply-validation-errors';
 
 const base = IdentityUserCreateDto.pick({
   userName: true,
@@ -52,12 +50,11 @@ export const userFormFields = [
 ] as const;
 
 /** The identity errors that belong under a field of the user form rather than in a toast alone. */
-export const userFormCodeFields: Readonly<Record<string, string>> = {
-  [`${identityErrorCodePrefix}DuplicateUserName`]: 'userName',
-  [`${identityErrorCodePrefix}InvalidUserName`]: 'userName',
-  [`${identityErrorCodePrefix}DuplicateEmail`]: 'email',
-  ...codesUnder(identityPasswordErrorCodes, 'password'),
-};
+export const userFormCodeFields: Readonly<Record<string, string>> = identityUserErrorFields({
+  userName: 'userName',
+  email: 'email',
+  password: 'password',
+});
 
 /** Nullable server fields become empty strings (a form renders only loaded data). */
 export function userFormDefaults(
