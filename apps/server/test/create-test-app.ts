@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../src/app.js';
-import { type Config, loadConfig } from '../src/config.js';
+import { type Config, type DatabaseTarget, loadConfig } from '../src/config.js';
 import { createTestDatabase, type TestDatabase, testEnvironment } from './test-database.js';
 
 export const TEST_ADMIN_PASSWORD = '1q2w3E*';
@@ -14,7 +14,12 @@ export interface TestApp {
 
 /** The real application on a fresh database, for `app.inject()` tests. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; build?: BuildAppOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    build?: BuildAppOptions;
+    /** How the app reaches its fresh database (through a relay that a test can cut, say). */
+    reachDatabase?: (target: DatabaseTarget) => Promise<DatabaseTarget>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const base = loadConfig({
@@ -26,7 +31,10 @@ export async function createTestApp(
     APP_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const config: Config = { ...base, database: database.target };
+  const target = options.reachDatabase
+    ? await options.reachDatabase(database.target)
+    : database.target;
+  const config: Config = { ...base, database: target };
   const app = await buildApp(config, { webRoot: '/nonexistent', ...options.build });
   return {
     app,

@@ -100,12 +100,27 @@ function withImmediateExecution(base: Dialect) {
   return { dialect, executeNow };
 }
 
+const connectionLost = (error: Error) =>
+  console.warn(`PostgreSQL connection lost: ${error.message}`);
+
+/** How long a request waits for a PostgreSQL connection, new or from the pool. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+
 export function createDialect(target: DatabaseTarget): Dialect {
   if (target.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
-    // An idle connection that the server drops (restart, failover) must not crash the process;
-    // the pool replaces it and the next query reports any lasting failure.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    // A connection that cannot be had within the timeout fails the request (503, error-handler.ts)
+    // instead of holding it while the database host does not answer (pg waits forever by default).
+    const pool = new pg.Pool({
+      connectionString: target.connectionString,
+      max: 10,
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
+    // A connection the server drops (restart, failover, network) must not crash the process. pg
+    // reports it as an 'error' event: on the pool while the client is idle, and on the client
+    // itself while a request holds it, where nothing listens unless we do. The query in flight
+    // fails on its own (503, error-handler.ts); the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', connectionLost));
+    pool.on('error', () => {}); // the client's own listener has logged it
     pool.on('connect', sendQueriesThroughCompiledRows);
     return new PostgresDialect({ pool });
   }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../data/database-unavailable.js';
 import type { Localizer } from '../localization/localizer.js';
 import { cultureFromRequest } from '../localization/request-culture.js';
 import { BusinessError } from './business-error.js';
@@ -15,11 +16,14 @@ export interface ErrorBody {
 }
 
 export const ABP_ERROR_FORMAT_HEADER = '_AbpErrorFormat';
+/** How long a client is asked to wait before repeating a request the database could not serve. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every failure leaves as ABP's error body with the `_AbpErrorFormat` header, localized in the
- * request's culture: 400 for invalid input, the status a BusinessError names, and 500 with a
- * generic message and the request id for anything unexpected (whose details only reach the log).
+ * request's culture: 400 for invalid input, the status a BusinessError names, 503 with
+ * Retry-After while the database cannot be reached (ABP answers 500), and 500 with a generic
+ * message and the request id for anything unexpected (whose details only reach the log).
  */
 export function registerErrorHandler(app: FastifyInstance, localizer: Localizer): void {
   const cultureOf = (request: FastifyRequest) => request.culture || localizer.defaultCulture;
@@ -70,14 +74,21 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
       // Fastify's own client errors (malformed JSON, body too large, unsupported media type).
       return sendClientError(reply, localizer, error, status, culture);
     }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a defect: the request may succeed unchanged, so say when to try again.
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendServerError(
+        localizer,
+        request,
+        reply,
+        503,
+        'ServiceUnavailableErrorMessage',
+        culture,
+      );
+    }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, {
-      code: null,
-      message: localizer.text('AbpExceptionHandling', 'InternalServerErrorMessage', culture),
-      details: `Request id: ${request.id}`,
-      data: { requestId: request.id },
-      validationErrors: null,
-    });
+    return sendServerError(localizer, request, reply, 500, 'InternalServerErrorMessage', culture);
   });
 }
 
@@ -94,6 +105,24 @@ export function frameworkErrorHandler(localizer: Localizer) {
       cultureFromRequest({ query: {}, cookies: {}, acceptLanguage }) ?? localizer.defaultCulture;
     return sendClientError(reply, localizer, error, status, culture);
   };
+}
+
+/** A server-side failure: a generic message, and the request id that finds it in the log. */
+function sendServerError(
+  localizer: Localizer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  messageKey: string,
+  culture: string,
+) {
+  return send(reply, status, {
+    code: null,
+    message: localizer.text('AbpExceptionHandling', messageKey, culture),
+    details: `Request id: ${request.id}`,
+    data: { requestId: request.id },
+    validationErrors: null,
+  });
 }
 
 /** A client error Fastify raised itself, in ABP's shape with ABP's localized text. */

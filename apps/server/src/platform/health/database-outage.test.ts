@@ -1,0 +1,142 @@
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import { type ApiClient, adminClient, apiClient, errorOf } from '../../../test/identity-api.js';
+import { accessTokenFor, bearer } from '../../../test/sign-in.js';
+import { passwordGrant } from '../../../test/sign-in-helpers.js';
+import { startTcpRelay, type TcpRelay } from '../../../test/tcp-relay.js';
+import { testDialect } from '../../../test/test-database.js';
+
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/** The roles named `name`, as the API lists them. */
+async function rolesNamed(api: ApiClient, name: string): Promise<number> {
+  const response = await api.get(`/api/identity/roles?filter=${name}`);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { totalCount: number }).totalCount;
+}
+
+describe('health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is live, and ready with the database it uses', async () => {
+    const live = await t.app.inject('/health/live');
+    expect([live.statusCode, live.json()]).toEqual([200, { status: 'ok' }]);
+    const ready = await t.app.inject('/health/ready');
+    expect([ready.statusCode, ready.json()]).toEqual([
+      200,
+      { status: 'ok', database: testDialect() },
+    ]);
+  });
+});
+
+describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => {
+  let t: TestApp;
+  let relay: TcpRelay | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({
+      reachDatabase: async (target) => {
+        if (target.dialect !== 'postgres')
+          throw new Error('a PostgreSQL test database was expected');
+        const url = new URL(target.connectionString);
+        relay = await startTcpRelay({ host: url.hostname, port: Number(url.port || 5432) });
+        url.host = `127.0.0.1:${relay.port}`;
+        return { ...target, connectionString: url.toString() };
+      },
+    });
+  });
+  afterAll(async () => {
+    await relay?.restore().catch(() => undefined);
+    await t.close();
+    await relay?.close();
+  });
+
+  it('answers 503 with Retry-After, changes nothing, and serves again once it is back', async () => {
+    const token = await accessTokenFor(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    const api = apiClient(t.app, token);
+    await relay?.cut();
+
+    expect((await t.app.inject('/health/ready')).statusCode).toBe(503);
+    const list = await api.get('/api/identity/roles');
+    expect(list.statusCode).toBe(503);
+    expect(list.headers['retry-after']).toBe('5');
+    expect(errorOf(list).message).toBe(UNAVAILABLE);
+    const created = await api.post('/api/identity/roles', { name: 'Editors' });
+    expect([created.statusCode, errorOf(created).message]).toEqual([503, UNAVAILABLE]);
+    const inSpanish = await t.app.inject({
+      url: '/api/identity/roles',
+      headers: { ...bearer(token), 'accept-language': 'es-MX' },
+    });
+    expect(errorOf(inSpanish).message).toBe(
+      'El servicio no está disponible por el momento. Vuelve a intentarlo en unos instantes.',
+    );
+
+    await relay?.restore();
+    expect((await t.app.inject('/health/ready')).statusCode).toBe(200);
+    expect(await rolesNamed(api, 'Editors')).toBe(0);
+    expect((await api.post('/api/identity/roles', { name: 'Editors' })).statusCode).toBe(200);
+    expect(await rolesNamed(api, 'Editors')).toBe(1);
+  });
+});
+
+describe.runIf(testDialect() === 'sqlite')('when another process holds SQLite’s write lock', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers a write 503 after the busy timeout, keeps reading, and writes once it is free', async () => {
+    const api = await adminClient(t.app);
+    if (t.config.database.dialect !== 'sqlite')
+      throw new Error('a SQLite test database was expected');
+    const other = new SqliteDatabase(t.config.database.file);
+    try {
+      other.exec('begin immediate');
+      const created = await api.post('/api/identity/roles', { name: 'Editors' });
+      expect([created.statusCode, errorOf(created).message]).toEqual([503, UNAVAILABLE]);
+      expect(created.headers['retry-after']).toBe('5');
+      // WAL: readers go on beside the other process's write.
+      expect(await rolesNamed(api, 'Editors')).toBe(0);
+      other.exec('rollback');
+      expect((await api.post('/api/identity/roles', { name: 'Editors' })).statusCode).toBe(200);
+      expect(await rolesNamed(api, 'Editors')).toBe(1);
+    } finally {
+      other.close();
+    }
+  });
+});
+
+// biome-ignore lint/style/noProcessEnv: CI's second pass gives the Redis server
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('when Redis goes away', () => {
+  let t: TestApp;
+  let relay: TcpRelay;
+  beforeAll(async () => {
+    const url = new URL(redisUrl ?? '');
+    relay = await startTcpRelay({ host: url.hostname, port: Number(url.port || 6379) });
+    url.host = `127.0.0.1:${relay.port}`;
+    t = await createTestApp({ env: { REDIS_URL: url.toString() } });
+  });
+  afterAll(async () => {
+    await relay.restore().catch(() => undefined);
+    await t.close();
+    await relay.close();
+  });
+
+  it('signs in and serves reads and writes from the database, its caches skipped', async () => {
+    const api = await adminClient(t.app);
+    await relay.cut();
+    expect((await passwordGrant(t.app)).statusCode).toBe(200);
+    expect((await api.post('/api/identity/roles', { name: 'Editors' })).statusCode).toBe(200);
+    expect(await rolesNamed(api, 'Editors')).toBe(1);
+    expect((await api.get('/api/abp/application-configuration')).statusCode).toBe(200);
+    await relay.restore();
+    expect(await rolesNamed(api, 'Editors')).toBe(1);
+  });
+});
