@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyBaseLogger } from 'fastify';
 import { errors, type FindAccount, type Provider } from 'oidc-provider';
+import { RETRY_AFTER_SECONDS } from '../../platform/data/database-unavailable.js';
 import type { PasswordGrant } from './grants/password.grant.js';
 import { refreshOnModels } from './grants/refresh-token.shortcut.js';
 import { readBodyOnce } from './request-body.js';
@@ -144,6 +145,7 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
     response.setHeader('access-control-expose-headers', 'WWW-Authenticate');
     response.setHeader('cache-control', 'no-store');
     response.setHeader('content-type', 'application/json; charset=utf-8');
+    if (status === 503) response.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
     response.setHeader('content-length', Buffer.byteLength(json));
     response.end(json);
     return true;

@@ -1,3 +1,6 @@
+/** How long a client is asked to wait (Retry-After) before repeating what the database refused. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * Whether an error says the database cannot be reached or used right now, rather than that the
  * request or the code is wrong: a request that failed so may succeed unchanged a moment later,

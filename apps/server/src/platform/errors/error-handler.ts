@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../data/database-unavailable.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../data/database-unavailable.js';
 import type { Localizer } from '../localization/localizer.js';
 import { cultureFromRequest } from '../localization/request-culture.js';
 import { BusinessError } from './business-error.js';
@@ -16,9 +16,6 @@ export interface ErrorBody {
 }
 
 export const ABP_ERROR_FORMAT_HEADER = '_AbpErrorFormat';
-/** How long a client is asked to wait before repeating a request the database could not serve. */
-const RETRY_AFTER_SECONDS = 5;
-
 /**
  * Every failure leaves as ABP's error body with the `_AbpErrorFormat` header, localized in the
  * request's culture: 400 for invalid input, the status a BusinessError names, 503 with

@@ -67,6 +67,16 @@ describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => 
     expect(errorOf(list).message).toBe(UNAVAILABLE);
     const created = await api.post('/api/identity/roles', { name: 'Editors' });
     expect([created.statusCode, errorOf(created).message]).toEqual([503, UNAVAILABLE]);
+    const signIn = await passwordGrant(t.app, { culture: 'es-MX' });
+    expect([signIn.statusCode, signIn.headers['retry-after'], signIn.json()]).toEqual([
+      503,
+      '5',
+      {
+        error: 'temporarily_unavailable',
+        error_description:
+          'El servicio no está disponible por el momento. Vuelve a intentarlo en unos instantes.',
+      },
+    ]);
     const inSpanish = await t.app.inject({
       url: '/api/identity/roles',
       headers: { ...bearer(token), 'accept-language': 'es-MX' },
@@ -80,6 +90,7 @@ describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => 
     expect(await rolesNamed(api, 'Editors')).toBe(0);
     expect((await api.post('/api/identity/roles', { name: 'Editors' })).statusCode).toBe(200);
     expect(await rolesNamed(api, 'Editors')).toBe(1);
+    expect((await passwordGrant(t.app)).statusCode).toBe(200);
   });
 });
 

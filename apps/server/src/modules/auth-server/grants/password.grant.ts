@@ -1,5 +1,6 @@
 import type { FindAccount, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { errors } from 'oidc-provider';
+import { isDatabaseUnavailable } from '../../../platform/data/database-unavailable.js';
 import { BusinessError } from '../../../platform/errors/business-error.js';
 import type { Localizer } from '../../../platform/localization/localizer.js';
 import {
@@ -50,7 +51,33 @@ export function createPasswordGrant(provider: Provider, deps: PasswordGrantDeps)
   const text = async (request: SignInRequest, key: string, data?: Record<string, unknown>) =>
     deps.localizer.message('AbpAccount', key, await deps.cultureOf(request), data);
 
+  /**
+   * A database that cannot be reached answers `temporarily_unavailable` with 503, localized (the
+   * provider would say "oops! something went wrong" with 500): the sign-in may succeed when tried
+   * again, and the sign-in page shows why it did not.
+   */
+  async function unavailable(request: SignInRequest, cause: unknown) {
+    const culture = await deps.cultureOf(request).catch(() => deps.localizer.defaultCulture);
+    const error = new errors.TemporarilyUnavailable(
+      deps.localizer.text('AbpExceptionHandling', 'ServiceUnavailableErrorMessage', culture),
+      { cause },
+    );
+    return Object.assign(error, { status: 503, statusCode: 503, expose: true });
+  }
+
   return async function issue(
+    request: SignInRequest,
+    client: ProviderClient,
+    params: PasswordParams,
+  ): Promise<TokenResponse> {
+    try {
+      return await issueTokens(request, client, params);
+    } catch (error) {
+      throw isDatabaseUnavailable(error) ? await unavailable(request, error) : error;
+    }
+  };
+
+  async function issueTokens(
     request: SignInRequest,
     client: ProviderClient,
     params: PasswordParams,
@@ -147,7 +174,7 @@ export function createPasswordGrant(provider: Provider, deps: PasswordGrantDeps)
       ...(idToken ? { id_token: idToken } : {}),
       scope,
     } as TokenResponse;
-  };
+  }
 }
 
 export type PasswordGrant = ReturnType<typeof createPasswordGrant>;
