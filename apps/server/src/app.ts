@@ -31,6 +31,7 @@ import { requestLogSerializers } from './platform/http/log-redaction.js';
 import { registerOpenApi } from './platform/http/open-api.js';
 import { parseQueryString } from './platform/http/query-string.js';
 import { requestContextPlugin } from './platform/http/request-context.plugin.js';
+import { routeMatching, trackRouteMethods } from './platform/http/route-methods.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
 import { validatorCompiler } from './platform/http/validator-compiler.js';
@@ -88,17 +89,11 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: {
-      ignoreTrailingSlash: true,
-      querystringParser: parseQueryString,
-      // Fastify's 100 refused a valid 150-character user name in /by-username/{userName} (414):
-      // room for the longest path value the API takes (256 characters, percent-encoded), whose
-      // schema then answers a longer one with its localized length message.
-      maxParamLength: 1024,
-    },
+    routerOptions: { ...routeMatching, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrorHandler(services.localizer),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('services', services);
+  const routeMethods = trackRouteMethods(app);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   app.setSerializerCompiler(serializerCompiler);
@@ -170,16 +165,17 @@ export async function buildApp(
   );
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex?.(request, reply)) return reply;
-    return send(reply, 404, {
+    const path = request.url.split('?')[0] ?? '/';
+    // A path that other methods answer: ASP.NET's 405 with the methods it allows.
+    const allowed = routeMethods(path);
+    if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
+    return send(reply, allowed.length > 0 ? 405 : 404, {
       code: null,
       message: services.localizer.message(
         'AbpExceptionHandling',
-        'UnknownRouteErrorMessage',
+        allowed.length > 0 ? 'MethodNotAllowedErrorMessage' : 'UnknownRouteErrorMessage',
         request.culture || services.localizer.defaultCulture,
-        {
-          0: request.method,
-          1: request.url.split('?')[0],
-        },
+        { 0: request.method, 1: path },
       ),
       details: null,
       data: {},
