@@ -16,6 +16,7 @@ export interface ErrorBody {
 }
 
 export const ABP_ERROR_FORMAT_HEADER = '_AbpErrorFormat';
+
 /**
  * Every failure leaves as ABP's error body with the `_AbpErrorFormat` header, localized in the
  * request's culture: 400 for invalid input, the status a BusinessError names, 503 with
