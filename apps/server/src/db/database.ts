@@ -21,6 +21,7 @@ import { migrateToLatest } from './migrate.js';
 import { runQuery } from './postgres-query.js';
 import { RoutingDialect } from './routing-driver.js';
 import { booleanColumns, type Database, dataFilterTables } from './schema.js';
+import { checkpointInBackground } from './sqlite-checkpointer.js';
 import { keepFtsIndexesMerged } from './sqlite-fts-maintenance.js';
 import { ReusableSqliteDialect } from './sqlite-query-compiler.js';
 import {
@@ -156,9 +157,24 @@ function openSqlite(file: string): SqliteDatabase.Database {
   const stopMerging = keepFtsIndexesMerged(database, {
     onError: (error) => console.warn(`SQLite search index maintenance failed: ${String(error)}`),
   });
+  const stopCheckpointing =
+    file === ':memory:'
+      ? () => {}
+      : checkpointInBackground(database, (message) =>
+          console.warn(`SQLite checkpoint of ${file} failed: ${message}`),
+        );
   const close = database.close.bind(database);
   database.close = () => {
     stopMerging();
+    stopCheckpointing();
+    // The checkpointer's connection may still be open, so this one is not the last to close and
+    // SQLite would leave the WAL as it is: copy it into the database file now, so that the file
+    // alone (a copy taken after a stop) holds everything. Should it fail, the WAL still does.
+    if (database.open && file !== ':memory:') {
+      try {
+        database.pragma('wal_checkpoint(TRUNCATE)');
+      } catch {}
+    }
     return close();
   };
   return database;
