@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
 
 /** How often the checkpointer copies each database's WAL into the database file. */
-export const CHECKPOINT_INTERVAL_MS = 1_000;
+const CHECKPOINT_INTERVAL_MS = 1_000;
 /**
  * WAL pages (4 KiB each) past which the request connection still checkpoints by itself, as SQLite
  * does by default at 1 000: a backstop, should the checkpointer fall behind or be gone.
@@ -67,8 +67,8 @@ function startWorker(): Checkpointer {
 }
 
 /**
- * Moves the WAL checkpoints of a database off the request connection, onto a worker thread of
- * its own connection. SQLite checkpoints on the connection that commits past 1 000 WAL pages, and
+ * Moves the WAL checkpoints of a database off the request connection, onto a worker thread with
+ * a connection of its own. SQLite checkpoints on the connection that commits past 1 000 WAL pages, and
  * a checkpoint writes the pages back and fsyncs twice: with better-sqlite3 that stalled the event
  * loop (on this VM's disk the refresh grant's core sat idle 13 % of the time, docs/benchmarks.md)
  * for every request in flight. The request connection keeps a backstop far above the worker's
