@@ -2,7 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyBaseLogger } from 'fastify';
 import { errors, type FindAccount, type Provider } from 'oidc-provider';
-import { RETRY_AFTER_SECONDS } from '../../platform/data/database-unavailable.js';
+import {
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+} from '../../platform/data/database-unavailable.js';
 import type { PasswordGrant } from './grants/password.grant.js';
 import { refreshOnModels } from './grants/refresh-token.shortcut.js';
 import { readBodyOnce } from './request-body.js';
@@ -36,6 +39,12 @@ const PROVIDER_HEADERS = [
 const SERVER_ERROR = JSON.stringify({
   error: 'server_error',
   error_description: 'oops! something went wrong',
+});
+
+/** A refresh the database could not serve: it may succeed when tried again (Retry-After). */
+const TEMPORARILY_UNAVAILABLE = JSON.stringify({
+  error: 'temporarily_unavailable',
+  error_description: 'the service is temporarily unavailable',
 });
 
 export interface TokenEndpointShortcutDeps {
@@ -77,6 +86,11 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
           ...(scope !== undefined ? { scope } : {}),
         }),
       };
+    }
+    if (isDatabaseUnavailable(error)) {
+      // As the password grant says it (in the request's language; a refresh has no reader).
+      deps.log.error({ err: error }, 'database unavailable');
+      return { status: 503, json: TEMPORARILY_UNAVAILABLE };
     }
     deps.log.error({ err: error }, 'sign-in server error');
     return { status: 500, json: SERVER_ERROR };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { type ApiClient, adminClient, apiClient, errorOf } from '../../../test/identity-api.js';
 import { accessTokenFor, bearer } from '../../../test/sign-in.js';
-import { passwordGrant } from '../../../test/sign-in-helpers.js';
+import { passwordGrant, refreshGrant } from '../../../test/sign-in-helpers.js';
 import { startTcpRelay, type TcpRelay } from '../../../test/tcp-relay.js';
 import { testDialect } from '../../../test/test-database.js';
 
@@ -58,6 +58,9 @@ describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => 
   it('answers 503 with Retry-After, changes nothing, and serves again once it is back', async () => {
     const token = await accessTokenFor(t.app, 'admin', TEST_ADMIN_PASSWORD);
     const api = apiClient(t.app, token);
+    const { refresh_token: refreshToken } = (await passwordGrant(t.app)).json() as {
+      refresh_token: string;
+    };
     await relay?.cut();
 
     expect((await t.app.inject('/health/ready')).statusCode).toBe(503);
@@ -77,6 +80,12 @@ describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => 
           'El servicio no está disponible por el momento. Vuelve a intentarlo en unos instantes.',
       },
     ]);
+    const refresh = await refreshGrant(t.app, refreshToken);
+    expect([refresh.statusCode, refresh.headers['retry-after'], refresh.json().error]).toEqual([
+      503,
+      '5',
+      'temporarily_unavailable',
+    ]);
     const inSpanish = await t.app.inject({
       url: '/api/identity/roles',
       headers: { ...bearer(token), 'accept-language': 'es-MX' },
@@ -91,6 +100,8 @@ describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => 
     expect((await api.post('/api/identity/roles', { name: 'Editors' })).statusCode).toBe(200);
     expect(await rolesNamed(api, 'Editors')).toBe(1);
     expect((await passwordGrant(t.app)).statusCode).toBe(200);
+    // The refused refresh consumed nothing: the token still works.
+    expect((await refreshGrant(t.app, refreshToken)).statusCode).toBe(200);
   });
 });
 
