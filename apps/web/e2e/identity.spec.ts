@@ -587,10 +587,14 @@ test.describe('identity administration', () => {
         const footer = await form.locator('.modal-footer').boundingBox();
         if (!toast || !footer) throw new Error('no toast or no footer');
         expect(apart(toast, footer), `toast ${JSON.stringify(toast)}, footer`).toBe(true);
-        // Where the dialog leaves room beside it, its close button stays uncovered too.
+        // Where the dialog leaves room beside it, its close button and its tabs stay uncovered too.
         const close = await form.locator('.modal-header .btn-close').boundingBox();
-        if (!close) throw new Error('no close button');
-        if (width >= 576) expect(apart(toast, close), `toast ${JSON.stringify(toast)}`).toBe(true);
+        const tabs = await form.getByRole('tablist').boundingBox();
+        if (!close || !tabs) throw new Error('no close button or no tabs');
+        if (width >= 576) {
+          expect(apart(toast, close), `toast ${JSON.stringify(toast)}`).toBe(true);
+          expect(apart(toast, tabs), `toast ${JSON.stringify(toast)}`).toBe(true);
+        }
         // Nothing (no backdrop) lies over the toast's centre.
         expect(
           await toastError(page).evaluate((element) => {
