@@ -88,6 +88,10 @@ export default defineConfig({
   workers: external ? 1 : workerSlots,
   retries: 0,
   timeout: 30_000,
+  // Two workers share two cores with six servers: a sign-in chain (two argon2 hashes, the
+  // auth chunk, discovery, token, configuration, the next page's chunks) took 4.6 s on a busy
+  // run, against the default 5 s for an assertion to come true.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: appUrl,
