@@ -50,15 +50,24 @@ export function passwordGrant(
   });
 }
 
-export function refreshGrant(app: FastifyInstance, refreshToken: string) {
+/** `grant_type=refresh_token`; naming a `scope` sends it past the shortcut, to the provider. */
+export function refreshGrant(
+  app: FastifyInstance,
+  refreshToken: string,
+  options: { scope?: string; culture?: string } = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/connect/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept-language': options.culture ?? 'en',
+    },
     payload: new URLSearchParams({
       grant_type: 'refresh_token',
       client_id: WEB_CLIENT,
       refresh_token: refreshToken,
+      ...(options.scope ? { scope: options.scope } : {}),
     }).toString(),
   });
 }

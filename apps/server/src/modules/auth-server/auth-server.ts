@@ -18,6 +18,7 @@ import { createAccessTokenCache } from './access-token-cache.js';
 import { createAccountLookup } from './account-lookup.js';
 import { createPasswordGrant, registerPasswordGrant } from './grants/password.grant.js';
 import { createOidcStore } from './kysely-adapter.js';
+import { answerProviderOutages, createOutageBody } from './outage-answers.js';
 import {
   createAllowedOrigin,
   createFindAccount,
@@ -97,6 +98,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
     browserInfo: request.headers['user-agent'] || null,
     correlationId: request.correlationId,
   });
+  const outageBody = createOutageBody({ localizer, cultureOf });
   const pages = createProviderPages({
     appUrl,
     localizer,
@@ -125,6 +127,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
       findAccount,
       localizer,
       cultureOf,
+      outageBody,
       requestInfo,
       allowUserName: deps.allowUserName,
       writeTogether,
@@ -146,7 +149,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
       securityLog: deps.securityLog,
       requestInfo: (ctx) => requestInfo(signInRequestOf(ctx)),
     });
-    provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'sign-in server error'));
+    answerProviderOutages(provider, { outageBody, renderError: pages.renderError, log });
     provider.on('grant.error', (_ctx, error) =>
       log.debug(
         { error: error.message, detail: (error as { error_detail?: string }).error_detail },
@@ -193,6 +196,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
     findAccount,
     allowedOrigin: createAllowedOrigin(appUrl, config.authServer),
     writeTogether,
+    outageBody,
     log,
   });
 

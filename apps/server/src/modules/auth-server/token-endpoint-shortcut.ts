@@ -8,6 +8,7 @@ import {
 } from '../../platform/data/database-unavailable.js';
 import type { PasswordGrant } from './grants/password.grant.js';
 import { refreshOnModels } from './grants/refresh-token.shortcut.js';
+import type { OutageBody } from './outage-answers.js';
 import { readBodyOnce } from './request-body.js';
 import type { SignInRequest } from './sign-in-request.js';
 
@@ -41,12 +42,6 @@ const SERVER_ERROR = JSON.stringify({
   error_description: 'oops! something went wrong',
 });
 
-/** A refresh the database could not serve: it may succeed when tried again (Retry-After). */
-const TEMPORARILY_UNAVAILABLE = JSON.stringify({
-  error: 'temporarily_unavailable',
-  error_description: 'the service is temporarily unavailable',
-});
-
 export interface TokenEndpointShortcutDeps {
   provider(): Provider;
   passwordGrant(): PasswordGrant;
@@ -55,6 +50,8 @@ export interface TokenEndpointShortcutDeps {
   allowedOrigin(origin: string): boolean;
   /** Runs a refresh's writes as one unit (a transaction on SQLite; as they come elsewhere). */
   writeTogether?<T>(work: () => Promise<T>): Promise<T>;
+  /** A grant the database could not serve: it may succeed when tried again (Retry-After). */
+  outageBody(request: SignInRequest): Promise<OutageBody>;
   log: FastifyBaseLogger;
 }
 
@@ -87,13 +84,13 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
         }),
       };
     }
-    if (isDatabaseUnavailable(error)) {
-      // As the password grant says it (in the request's language; a refresh has no reader).
-      deps.log.error({ err: error }, 'database unavailable');
-      return { status: 503, json: TEMPORARILY_UNAVAILABLE };
-    }
     deps.log.error({ err: error }, 'sign-in server error');
     return { status: 500, json: SERVER_ERROR };
+  }
+
+  async function outage(error: unknown, request: SignInRequest) {
+    deps.log.warn({ err: error }, 'database unavailable');
+    return { status: 503, json: JSON.stringify(await deps.outageBody(request)) };
   }
 
   return async function serve(
@@ -137,7 +134,9 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
         if (!tokens) return false;
         answer = { status: 200, json: JSON.stringify(tokens) };
       } catch (error) {
-        answer = failure(error);
+        answer = isDatabaseUnavailable(error)
+          ? await outage(error, signInRequest())
+          : failure(error);
       }
     } else {
       try {

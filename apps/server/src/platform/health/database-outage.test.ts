@@ -3,11 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { type ApiClient, adminClient, apiClient, errorOf } from '../../../test/identity-api.js';
 import { accessTokenFor, bearer } from '../../../test/sign-in.js';
-import { passwordGrant, refreshGrant } from '../../../test/sign-in-helpers.js';
+import {
+  FULL_SCOPE,
+  passwordGrant,
+  refreshGrant,
+  WEB_CLIENT,
+} from '../../../test/sign-in-helpers.js';
 import { startTcpRelay, type TcpRelay } from '../../../test/tcp-relay.js';
 import { testDialect } from '../../../test/test-database.js';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+const NO_DISPONIBLE =
+  'El servicio no está disponible por el momento. Vuelve a intentarlo en unos instantes.';
 
 /** The roles named `name`, as the API lists them. */
 async function rolesNamed(api: ApiClient, name: string): Promise<number> {
@@ -76,23 +83,54 @@ describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => 
       '5',
       {
         error: 'temporarily_unavailable',
-        error_description:
-          'El servicio no está disponible por el momento. Vuelve a intentarlo en unos instantes.',
+        error_description: NO_DISPONIBLE,
       },
     ]);
-    const refresh = await refreshGrant(t.app, refreshToken);
-    expect([refresh.statusCode, refresh.headers['retry-after'], refresh.json().error]).toEqual([
+    const outage = { error: 'temporarily_unavailable', error_description: NO_DISPONIBLE };
+    const refresh = await refreshGrant(t.app, refreshToken, { culture: 'es-MX' });
+    expect([refresh.statusCode, refresh.headers['retry-after'], refresh.json()]).toEqual([
       503,
       '5',
-      'temporarily_unavailable',
+      outage,
     ]);
+    // What oidc-provider serves itself answers alike, as JSON or as its error page.
+    const viaProvider = await refreshGrant(t.app, refreshToken, {
+      scope: FULL_SCOPE,
+      culture: 'es-MX',
+    });
+    expect([
+      viaProvider.statusCode,
+      viaProvider.headers['retry-after'],
+      viaProvider.json(),
+    ]).toEqual([503, '5', outage]);
+    const userinfo = await t.app.inject({
+      url: '/connect/userinfo',
+      headers: { ...bearer(token), 'accept-language': 'es-MX' },
+    });
+    expect([userinfo.statusCode, userinfo.headers['retry-after'], userinfo.json()]).toEqual([
+      503,
+      '5',
+      outage,
+    ]);
+    const authorize = await t.app.inject({
+      url: `/connect/authorize?${new URLSearchParams({
+        client_id: WEB_CLIENT,
+        response_type: 'code',
+        redirect_uri: t.config.appUrl,
+        scope: 'openid',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      })}`,
+      headers: { accept: 'text/html', 'accept-language': 'es-MX' },
+    });
+    expect([authorize.statusCode, authorize.headers['retry-after']]).toEqual([503, '5']);
+    expect(authorize.headers['content-type']).toMatch(/^text\/html/);
+    expect(authorize.body).toContain(NO_DISPONIBLE);
     const inSpanish = await t.app.inject({
       url: '/api/identity/roles',
       headers: { ...bearer(token), 'accept-language': 'es-MX' },
     });
-    expect(errorOf(inSpanish).message).toBe(
-      'El servicio no está disponible por el momento. Vuelve a intentarlo en unos instantes.',
-    );
+    expect(errorOf(inSpanish).message).toBe(NO_DISPONIBLE);
 
     await relay?.restore();
     expect((await t.app.inject('/health/ready')).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import {
   type SecurityLogRequestInfo,
 } from '../../../platform/security-log/security-log-writer.js';
 import { type SignInService, signInFailureText } from '../../account/sign-in.service.js';
+import type { OutageBody } from '../outage-answers.js';
 import { type SignInRequest, signInRequestOf } from '../sign-in-request.js';
 import type { TokenResponse } from './refresh-token.shortcut.js';
 
@@ -18,6 +19,8 @@ export interface PasswordGrantDeps {
   findAccount: FindAccount;
   localizer: Localizer;
   cultureOf(request: SignInRequest): Promise<string>;
+  /** `temporarily_unavailable`, localized (outage-answers.ts). */
+  outageBody(request: SignInRequest): Promise<OutageBody>;
   /** The tenant named by `__tenant` (header, query or cookie); throws ABP's tenant errors. */
   resolveTenant(request: SignInRequest): Promise<{ id: string; name: string } | null>;
   requestInfo(request: SignInRequest): SecurityLogRequestInfo;
@@ -57,11 +60,8 @@ export function createPasswordGrant(provider: Provider, deps: PasswordGrantDeps)
    * again, and the sign-in page shows why it did not.
    */
   async function unavailable(request: SignInRequest, cause: unknown) {
-    const culture = await deps.cultureOf(request).catch(() => deps.localizer.defaultCulture);
-    const error = new errors.TemporarilyUnavailable(
-      deps.localizer.text('AbpExceptionHandling', 'ServiceUnavailableErrorMessage', culture),
-      { cause },
-    );
+    const body = await deps.outageBody(request);
+    const error = new errors.TemporarilyUnavailable(body.error_description, { cause });
     return Object.assign(error, { status: 503, statusCode: 503, expose: true });
   }
 
