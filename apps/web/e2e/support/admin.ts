@@ -51,16 +51,21 @@ export async function openRowAction(page: Page, rowText: string, culture: Cultur
   if (await actions.count()) await actions.click();
   const item = row.getByRole('button', { name: action, exact: true });
   // Seen as a person sees it: the action is the topmost thing at its centre, not clipped by the
-  // table's scroll box (row menus of short lists were) nor under anything else.
+  // table's scroll box (row menus of short lists were) nor under anything else. A failure names
+  // what is there instead.
   await expect
     .poll(() =>
       item.evaluate((element) => {
         const box = element.getBoundingClientRect();
-        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-        return top !== null && element.contains(top);
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        const top = document.elementFromPoint(x, y);
+        if (top !== null && element.contains(top)) return 'on top';
+        const where = `at ${Math.round(x)},${Math.round(y)} of ${innerWidth}×${innerHeight}`;
+        return `${where}: ${top ? top.outerHTML.slice(0, 160) : 'nothing'}`;
       }),
     )
-    .toBe(true);
+    .toBe('on top');
   await item.click();
 }
 
@@ -81,4 +86,6 @@ export async function shoot(page: Page, name: string) {
     });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Settled before the spec goes on: the shell's sidebar comes back after the same debounce.
+  await page.waitForTimeout(400);
 }
