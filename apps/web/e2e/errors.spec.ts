@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import {
   admin,
   artifacts,
@@ -10,6 +11,7 @@ import {
   storedUser,
   useLanguage,
 } from './support/app';
+import { serverDatabaseFile } from './support/server-database';
 
 test.describe('error screens', () => {
   for (const culture of ['es-MX', 'ar']) {
@@ -102,6 +104,41 @@ test.describe('error screens', () => {
     await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(await storedUser(page)).toBeNull();
+  });
+
+  test('a refresh the server cannot serve for a moment: the session goes on, tried again', async ({
+    page,
+    request,
+  }) => {
+    const file = serverDatabaseFile();
+    test.skip(!file, "the server's database is out of reach");
+    await useLanguage(page, 'es-MX');
+    // Due for refresh in 5 s; the server's database then refuses writes (another process holds
+    // SQLite's write lock), so the refresh waits out the busy timeout and answers 503.
+    await signIn(page, request, admin, { expiresIn: 65 });
+    const refreshes: number[] = [];
+    page.on('response', (response) => {
+      if (
+        response.url().endsWith('/connect/token') &&
+        (response.request().postData() ?? '').includes('grant_type=refresh_token')
+      )
+        refreshes.push(response.status());
+    });
+    const other = new Database(file as string);
+    try {
+      other.exec('begin immediate');
+      await page.goto('/home');
+      await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toBeVisible();
+      await expect.poll(() => refreshes, { timeout: 20_000 }).toEqual([503]);
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    // Tried again 5 s later, with the same refresh token, which the refused attempt left valid.
+    await expect.poll(() => refreshes, { timeout: 20_000 }).toEqual([503, 200]);
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toBeVisible();
+    expect(await storedUser(page)).not.toBeNull();
   });
 
   test('a stored token revoked before the visit: the sign-in page, without a dialog', async ({

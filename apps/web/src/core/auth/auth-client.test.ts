@@ -128,6 +128,54 @@ describe('auth client (oidc-client-ts)', () => {
     expect(localStorage.getItem(`oidc.user:${origin}:Vineta_App`)).toBeNull();
   });
 
+  it('keeps the session through a refresh the server cannot serve now, and tries again', async () => {
+    const answers = [
+      tokens(),
+      Response.json(
+        { error: 'temporarily_unavailable', error_description: 'try again' },
+        { status: 503 },
+      ),
+      new Response('<h1>502 Bad Gateway</h1>', {
+        status: 502,
+        headers: { 'content-type': 'text/html' },
+      }),
+      tokens(),
+    ];
+    const calls = fakeServer(() => answers.shift() ?? tokens());
+    const d = deps();
+    const client = createAuthClient(environment, d);
+    await client.loginWithPassword({ username: 'admin', password: 'p' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await expect(client.refresh()).resolves.toMatchObject({ access_token: 'access-1' });
+      expect(localStorage.getItem(`oidc.user:${origin}:Vineta_App`)).not.toBeNull();
+      // Tried again after the server's Retry-After (5 s), twice: a gateway's page is no refusal.
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.advanceTimersByTimeAsync(5_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    const refreshes = calls.filter((call) => call.body.get('grant_type') === 'refresh_token');
+    expect(refreshes).toHaveLength(3);
+    expect(answers).toHaveLength(0);
+    expect(d.onRefreshFailed).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the server cannot refresh before the token expires', async () => {
+    let first = true;
+    fakeServer(() => {
+      if (!first) return Response.json({ error: 'temporarily_unavailable' }, { status: 503 });
+      first = false;
+      return tokens(true, 3);
+    });
+    const d = deps();
+    const client = createAuthClient(environment, d);
+    await client.loginWithPassword({ username: 'admin', password: 'p' });
+    await expect(client.refresh()).resolves.toBeNull();
+    expect(d.onRefreshFailed).toHaveBeenCalledOnce();
+    expect(localStorage.getItem(`oidc.user:${origin}:Vineta_App`)).toBeNull();
+  });
+
   it('signs out at start-up when the token expired and there is no refresh token', async () => {
     fakeServer(() => tokens(false, 0));
     const d = deps();

@@ -1,11 +1,16 @@
-import { UserManager, type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
+import {
+  ErrorResponse,
+  UserManager,
+  type UserManagerSettings,
+  WebStorageStateStore,
+} from 'oidc-client-ts';
 import type { Environment } from '../environment';
 import type { StoredUser } from './token-storage';
 
 export interface AuthClientDependencies {
   getTenantId(): string | null | undefined;
   onUserChanged(user: StoredUser | null): void;
-  /** A refresh failed: tokens are gone, the user goes to sign-in. */
+  /** A refresh was refused, or could not be made before the token expired: tokens are gone. */
   onRefreshFailed(): void;
   /** The token expired with no refresh token: the user is signed out. */
   onSessionEnded(): void;
@@ -67,6 +72,18 @@ export function authSettings(
   };
 }
 
+/** The server's Retry-After for an outage (the token endpoint answers 503 with 5 s). */
+const REFRESH_RETRY_SECONDS = 5;
+
+/**
+ * A refresh the server could not serve just now, rather than one it refused: its database away
+ * (503 `temporarily_unavailable`), or no OAuth answer at all (the network, a restart, a
+ * gateway's error page). Any other OAuth error (`invalid_grant` …) is a refusal.
+ */
+function isTransient(error: unknown): boolean {
+  return error instanceof ErrorResponse ? error.error === 'temporarily_unavailable' : true;
+}
+
 /** oidc-client-ts behind ABP's auth behaviour; loaded only when a token is needed. */
 export function createAuthClient(
   environment: Environment,
@@ -74,17 +91,32 @@ export function createAuthClient(
 ): AuthClient {
   const manager = new UserManager(authSettings(environment, deps));
   let refreshing: Promise<StoredUser | null> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const cancelRetry = () => clearTimeout(retry);
 
   manager.events.addUserLoaded((user) => deps.onUserChanged(toStored(user)));
   manager.events.addUserUnloaded(() => deps.onUserChanged(null));
   manager.events.addAccessTokenExpiring(() => void refreshOrEnd());
   manager.events.addAccessTokenExpired(() => void refreshOrEnd());
 
+  /**
+   * SPEC.md section 4: on a refresh error the tokens are cleared and the user goes to sign-in. A
+   * refresh the server could not serve just now is not that error while the access token still
+   * works (the refresh starts 60 s before it expires): the session goes on and the refresh is
+   * tried again after the server's Retry-After, so that a database restart or a deployment signs
+   * nobody out. ABP's Angular client signs out at once. When the token runs out first, it ends.
+   */
   async function refresh(): Promise<StoredUser | null> {
+    cancelRetry();
     refreshing ??= manager
       .signinSilent()
       .then((user) => (user ? toStored(user) : null))
-      .catch(async () => {
+      .catch(async (error: unknown) => {
+        const user = await manager.getUser();
+        if (user && isTransient(error) && (user.expires_in ?? 0) > REFRESH_RETRY_SECONDS) {
+          retry = setTimeout(() => void refresh(), REFRESH_RETRY_SECONDS * 1000);
+          return toStored(user);
+        }
         await manager.removeUser();
         deps.onRefreshFailed();
         return null;
@@ -131,6 +163,7 @@ export function createAuthClient(
       await manager.signoutCallback(url);
     },
     async logout({ redirect }) {
+      cancelRetry();
       const user = await manager.getUser();
       await manager.revokeTokens(['access_token', 'refresh_token']).catch(() => undefined);
       if (redirect && user?.id_token) {
@@ -140,6 +173,7 @@ export function createAuthClient(
       await manager.removeUser();
     },
     async forget() {
+      cancelRetry();
       await manager.removeUser();
     },
   };
