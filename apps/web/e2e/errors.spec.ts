@@ -112,10 +112,12 @@ test.describe('error screens', () => {
   }) => {
     const file = serverDatabaseFile();
     test.skip(!file, "the server's database is out of reach");
+    test.setTimeout(60_000);
     await useLanguage(page, 'es-MX');
-    // Due for refresh in 5 s; the server's database then refuses writes (another process holds
-    // SQLite's write lock), so the refresh waits out the busy timeout and answers 503.
-    await signIn(page, request, admin, { expiresIn: 65 });
+    // Due for refresh in 15 s. Once the page is up, another process takes SQLite's write lock:
+    // the refresh then waits out the server's busy timeout (5 s, its event loop with it) and
+    // answers 503.
+    await signIn(page, request, admin, { expiresIn: 75 });
     const refreshes: number[] = [];
     page.on('response', (response) => {
       if (
@@ -124,12 +126,12 @@ test.describe('error screens', () => {
       )
         refreshes.push(response.status());
     });
+    await page.goto('/home');
+    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toBeVisible();
     const other = new Database(file as string);
     try {
       other.exec('begin immediate');
-      await page.goto('/home');
-      await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toBeVisible();
-      await expect.poll(() => refreshes, { timeout: 20_000 }).toEqual([503]);
+      await expect.poll(() => refreshes, { timeout: 30_000 }).toEqual([503]);
     } finally {
       other.exec('rollback');
       other.close();
