@@ -67,8 +67,19 @@ export interface TokenEndpointShortcutDeps {
  * provider's body parser takes instead of the drained stream.
  */
 export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
-  /** oidc-provider's error handler: an exposed OAuth error as such, anything else a 500. */
-  function failure(error: unknown): { status: number; json: string } {
+  /**
+   * oidc-provider's error handler: an exposed OAuth error as such, anything else a 500; and, as
+   * every path of the sign-in server does, a database outage `temporarily_unavailable` (the
+   * password grant's own 503 carries the database's error as its cause).
+   */
+  async function failure(
+    error: unknown,
+    request: () => SignInRequest,
+  ): Promise<{ status: number; json: string }> {
+    if (isDatabaseUnavailable(error)) {
+      deps.log.warn({ err: error }, 'database unavailable');
+      return { status: 503, json: JSON.stringify(await deps.outageBody(request())) };
+    }
     if (error instanceof errors.OIDCProviderError && error.expose) {
       const detail = (error as { error_detail?: string }).error_detail;
       deps.log.debug({ error: error.message, detail }, 'grant refused');
@@ -86,11 +97,6 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
     }
     deps.log.error({ err: error }, 'sign-in server error');
     return { status: 500, json: SERVER_ERROR };
-  }
-
-  async function outage(error: unknown, request: SignInRequest) {
-    deps.log.warn({ err: error }, 'database unavailable');
-    return { status: 503, json: JSON.stringify(await deps.outageBody(request)) };
   }
 
   return async function serve(
@@ -134,9 +140,7 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
         if (!tokens) return false;
         answer = { status: 200, json: JSON.stringify(tokens) };
       } catch (error) {
-        answer = isDatabaseUnavailable(error)
-          ? await outage(error, signInRequest())
-          : failure(error);
+        answer = await failure(error, signInRequest);
       }
     } else {
       try {
@@ -147,7 +151,7 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
         });
         answer = { status: 200, json: JSON.stringify(tokens) };
       } catch (error) {
-        answer = failure(error);
+        answer = await failure(error, signInRequest);
       }
     }
     // The provider's CORS and cache headers for the token endpoint.

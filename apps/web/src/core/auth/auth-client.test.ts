@@ -58,6 +58,22 @@ function deps() {
   } satisfies AuthClientDependencies;
 }
 
+/** Signs in (the server's first answer), refreshes (its later ones): the session must end. */
+async function expectRefreshToEndSession(signedIn: Response, refreshed: () => Response) {
+  let first = true;
+  fakeServer(() => {
+    if (!first) return refreshed();
+    first = false;
+    return signedIn;
+  });
+  const d = deps();
+  const client = createAuthClient(environment, d);
+  await client.loginWithPassword({ username: 'admin', password: 'p' });
+  await expect(client.refresh()).resolves.toBeNull();
+  expect(d.onRefreshFailed).toHaveBeenCalledOnce();
+  expect(localStorage.getItem(`oidc.user:${origin}:Vineta_App`)).toBeNull();
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -112,20 +128,9 @@ describe('auth client (oidc-client-ts)', () => {
   });
 
   it('clears the tokens and reports when a refresh fails', async () => {
-    let first = true;
-    fakeServer(() => {
-      if (first) {
-        first = false;
-        return tokens();
-      }
-      return Response.json({ error: 'invalid_grant' }, { status: 400 });
-    });
-    const d = deps();
-    const client = createAuthClient(environment, d);
-    await client.loginWithPassword({ username: 'admin', password: 'p' });
-    await expect(client.refresh()).resolves.toBeNull();
-    expect(d.onRefreshFailed).toHaveBeenCalledOnce();
-    expect(localStorage.getItem(`oidc.user:${origin}:Vineta_App`)).toBeNull();
+    await expectRefreshToEndSession(tokens(), () =>
+      Response.json({ error: 'invalid_grant' }, { status: 400 }),
+    );
   });
 
   it('keeps the session through a refresh the server cannot serve now, and tries again', async () => {
@@ -162,18 +167,9 @@ describe('auth client (oidc-client-ts)', () => {
   });
 
   it('ends the session when the server cannot refresh before the token expires', async () => {
-    let first = true;
-    fakeServer(() => {
-      if (!first) return Response.json({ error: 'temporarily_unavailable' }, { status: 503 });
-      first = false;
-      return tokens(true, 3);
-    });
-    const d = deps();
-    const client = createAuthClient(environment, d);
-    await client.loginWithPassword({ username: 'admin', password: 'p' });
-    await expect(client.refresh()).resolves.toBeNull();
-    expect(d.onRefreshFailed).toHaveBeenCalledOnce();
-    expect(localStorage.getItem(`oidc.user:${origin}:Vineta_App`)).toBeNull();
+    await expectRefreshToEndSession(tokens(true, 3), () =>
+      Response.json({ error: 'temporarily_unavailable' }, { status: 503 }),
+    );
   });
 
   it('signs out at start-up when the token expired and there is no refresh token', async () => {
