@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
+import { isRightToLeftCulture } from '../../platform/localization/culture-info.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 
 const escapeHtml = (value: unknown) =>
@@ -9,21 +10,50 @@ const escapeHtml = (value: unknown) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
+/** Adds a source to one directive of the response's Content-Security-Policy, if it has one. */
+function allowInPolicy(ctx: KoaContextWithOIDC, directive: string, source: string): void {
+  const policy = ctx.response.get('content-security-policy');
+  if (!policy || policy.includes(source)) return;
+  const pattern = new RegExp(`(^|;)\\s*${directive} ([^;]*)`);
+  ctx.set(
+    'content-security-policy',
+    pattern.test(policy)
+      ? policy.replace(pattern, `$1${directive} $2 ${source}`)
+      : `${policy};${directive} 'self' ${source}`,
+  );
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 /** Lets one inline script through the response's Content-Security-Policy (by its hash). */
 function allowInlineScript(ctx: KoaContextWithOIDC, script: string): string {
-  const policy = ctx.response.get('content-security-policy');
-  if (policy) {
-    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-    ctx.set(
-      'content-security-policy',
-      policy.replace(/script-src ([^;]*)/, `script-src $1 ${hash}`),
-    );
-  }
+  allowInPolicy(ctx, 'script-src', sha256(script));
   return `<script>${script}</script>`;
 }
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
+/**
+ * The pages' look: a card in the middle of the page in the web app's primary colour, readable
+ * from 320 px up, mirrored for right-to-left languages by `dir`. Inline, so the pages need
+ * nothing else from the server; the policy lets exactly this text through (its hash).
+ */
+const STYLE = [
+  ':root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic",sans-serif;line-height:1.5;color:#212529;background:#f8f9fa}',
+  'body{margin:0;padding:10vh 1rem}',
+  'main{max-width:32rem;margin:0 auto;padding:2rem;background:#fff;border:1px solid #dee2e6;border-radius:.5rem}',
+  'h1{margin:0 0 1rem;font-size:1.5rem;font-weight:500}',
+  'p{margin:0 0 1rem;overflow-wrap:anywhere}',
+  '.code{color:#6c757d;font-size:.875rem}',
+  '.button{display:inline-block;padding:.375rem .75rem;border:1px solid #2f4bd1;border-radius:.375rem;background:#2f4bd1;color:#fff;font:inherit;text-decoration:none;cursor:pointer}',
+  '.button:hover{background:#2840b2}',
+  '.button:focus-visible{outline:3px solid rgba(47,75,209,.5);outline-offset:2px}',
+].join('');
+const STYLE_HASH = sha256(STYLE);
+
+function page(ctx: KoaContextWithOIDC, culture: string, title: string, body: string): string {
+  allowInPolicy(ctx, 'style-src', STYLE_HASH);
+  const dir = isRightToLeftCulture(culture) ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${escapeHtml(culture)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
 
 /**
  * The few pages oidc-provider renders itself. Everything a user normally sees (sign-in, errors in
@@ -52,11 +82,11 @@ export function createProviderPages(deps: {
       ctx.type = 'html';
       if (ctx.oidc.entities.IdTokenHint) {
         const submit = allowInlineScript(ctx, 'document.forms[0].submit()');
-        ctx.body = page(title, `${endAll}${submit}`);
+        ctx.body = page(ctx, culture, title, `${endAll}${submit}`);
         return;
       }
-      const button = `<button type="submit" form="op.logoutForm">${escapeHtml(title)}</button>`;
-      ctx.body = page(title, `<h1>${escapeHtml(title)}</h1>${endAll}${button}`);
+      const button = `<button type="submit" class="button" form="op.logoutForm">${escapeHtml(title)}</button>`;
+      ctx.body = page(ctx, culture, title, `<h1>${escapeHtml(title)}</h1>${endAll}${button}`);
     },
 
     /** Signed out without a registered return address: back to the app. */
@@ -65,16 +95,24 @@ export function createProviderPages(deps: {
       ctx.redirect(appUrl);
     },
 
+    /**
+     * A protocol error that cannot go back to the client (an unknown client or redirect URI, a
+     * database outage …): what happened in the description's words, the OAuth code beneath for
+     * whoever reports it, and the way back to the app. The issuer (`iss`) is for clients only.
+     */
     async renderError(ctx: KoaContextWithOIDC, out: ErrorOut) {
       const culture = await deps.cultureOf(ctx).catch(() => localizer.defaultCulture);
       const title = localizer.text('AbpAccount', 'DefaultErrorMessage', culture);
-      const details = Object.entries(out)
-        .map(([key, value]) => `<p><strong>${escapeHtml(key)}</strong>: ${escapeHtml(value)}</p>`)
-        .join('');
+      const home = localizer.text('AbpUi', 'GoHomePage', culture);
+      const description = out.error_description
+        ? `<p>${escapeHtml(out.error_description)}</p>`
+        : '';
       ctx.type = 'html';
       ctx.body = page(
+        ctx,
+        culture,
         title,
-        `<h1>${escapeHtml(title)}</h1>${details}<p><a href="${escapeHtml(appUrl)}">${escapeHtml(appUrl)}</a></p>`,
+        `<h1>${escapeHtml(title)}</h1>${description}<p class="code">${escapeHtml(out.error)}</p><a class="button" href="${escapeHtml(appUrl)}">${escapeHtml(home)}</a>`,
       );
     },
   };
