@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { ZodNumber, type ZodType } from 'zod';
 import { isStorableText } from '../data/storable-text.js';
+import { unwrapSchema, type WrapperDef, withSchemaNames } from './schema-names.js';
 
 /** System.Text.Json's default `MaxDepth`: how deep ABP lets JSON input nest. */
 const maxDepth = 64;
@@ -14,13 +15,15 @@ const maxDepth = 64;
  * - the issues' input is reported: without it every `invalid_type` issue looks like a missing
  *   value, so `"userName": 5` or `?skipCount=abc` read "The … field is required." instead of
  *   "The value is not valid for …" (validation-messages.ts);
- * - a number out of range names the field's whole range, once (see {@link withRange}).
+ * - a number out of range names the field's whole range, once (see {@link withRange});
+ * - members are matched to the schema's names whatever their case, as ASP.NET Core binds them
+ *   (schema-names.ts).
  */
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
     if (holdsRefusedInput(data, 0)) return { error: refusedInput(data, [], []) };
-    const result = schema.safeParse(data, { reportInput: true });
+    const result = schema.safeParse(withSchemaNames(schema, data), { reportInput: true });
     if (result.success) return { value: result.data };
     const error: FastifySchemaValidationError[] = [];
     for (const { path, code, message, ...params } of result.error.issues) {
@@ -61,32 +64,14 @@ function withRange(
   };
 }
 
-interface WrapperDef {
-  type: string;
-  innerType?: ZodType;
-  in?: ZodType;
-  shape?: Record<string, ZodType>;
-  element?: ZodType;
-  valueType?: ZodType;
-}
-
 /** The schema a path of the input leads to, through optional, default, pipe and containers. */
 function schemaAt(schema: ZodType, path: PropertyKey[]): ZodType | undefined {
-  const unwrap = (inner: ZodType | undefined) => {
-    let current = inner;
-    for (;;) {
-      const def = current?._zod.def as WrapperDef | undefined;
-      const next = def?.innerType ?? (def?.type === 'pipe' ? def.in : undefined);
-      if (!next) return current;
-      current = next;
-    }
-  };
-  let current = unwrap(schema);
+  let current = unwrapSchema(schema);
   for (const key of path) {
     const def = current?._zod.def as WrapperDef | undefined;
-    if (def?.type === 'object') current = unwrap(def.shape?.[String(key)]);
-    else if (def?.type === 'array') current = unwrap(def.element);
-    else if (def?.type === 'record') current = unwrap(def.valueType);
+    if (def?.type === 'object') current = unwrapSchema(def.shape?.[String(key)]);
+    else if (def?.type === 'array') current = unwrapSchema(def.element);
+    else if (def?.type === 'record') current = unwrapSchema(def.valueType);
     else return undefined;
   }
   return current;

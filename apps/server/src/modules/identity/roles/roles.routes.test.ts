@@ -94,6 +94,29 @@ describe('roles API', () => {
     expect(renamed.statusCode).toBe(403);
   });
 
+  it('takes PascalCase members as ASP.NET Core does, for roles and their permissions', async () => {
+    const created = await admin.post(roles, { Name: 'Pascal', IsDefault: true, IsPublic: true });
+    expect(created.statusCode).toBe(200);
+    const role = created.json();
+    expect(role).toMatchObject({ name: 'Pascal', isDefault: true, isPublic: true });
+    const updated = await admin.put(`${roles}/${role.id}`, {
+      Name: 'Pascal',
+      IsDefault: false,
+      ConcurrencyStamp: role.concurrencyStamp,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ isDefault: false });
+    const granted = await admin.put(permissionsOf('Pascal'), {
+      Permissions: [{ Name: 'AbpIdentity.Roles', IsGranted: true }],
+    });
+    expect(granted.statusCode).toBe(204);
+    const tree = (await admin.get(permissionsOf('Pascal'))).json();
+    const all = tree.groups.flatMap((group: { permissions: unknown[] }) => group.permissions);
+    expect(all).toContainEqual(
+      expect.objectContaining({ name: 'AbpIdentity.Roles', isGranted: true }),
+    );
+  });
+
   it('keeps a name without the spaces around it, so that a spaced copy is a duplicate', async () => {
     const spaced = await admin.post(roles, { name: '  Spaced  ' });
     expect(spaced.statusCode).toBe(200);
