@@ -115,8 +115,7 @@ test.describe('error screens', () => {
     test.setTimeout(60_000);
     await useLanguage(page, 'es-MX');
     // Due for refresh in 15 s. Once the page is up, another process takes SQLite's write lock:
-    // the refresh then waits out the server's busy timeout (5 s, its event loop with it) and
-    // answers 503.
+    // the refresh then waits for it (5 s, on a timer) and answers 503.
     await signIn(page, request, admin, { expiresIn: 75 });
     const refreshes: number[] = [];
     page.on('response', (response) => {

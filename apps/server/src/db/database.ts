@@ -147,11 +147,13 @@ function sendQueriesThroughCompiledRows(client: pg.PoolClient): void {
 function openSqlite(file: string): SqliteDatabase.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
-  // WAL lets readers proceed during a write; the busy timeout covers a second process on the file.
+  // WAL lets readers proceed during a write. No busy timeout: SQLite would sleep on the event
+  // loop while a second process holds the write lock; the driver waits for it on a timer instead
+  // (immediate-sqlite-driver.ts).
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  database.pragma('busy_timeout = 0');
   dropStat4Samples(database);
   cachePreparedStatements(database);
   const stopMerging = keepFtsIndexesMerged(database, {

@@ -150,26 +150,52 @@ describe.runIf(testDialect() === 'sqlite')('when another process holds SQLite’
   });
   afterAll(() => t.close());
 
-  it('answers a write 503 after the busy timeout, keeps reading, and writes once it is free', async () => {
+  it('keeps serving while a write waits for the lock, and lands the write once it is free', async () => {
     const api = await adminClient(t.app);
-    if (t.config.database.dialect !== 'sqlite')
-      throw new Error('a SQLite test database was expected');
-    const other = new SqliteDatabase(t.config.database.file);
+    const other = new SqliteDatabase(sqliteFile(t));
     try {
       other.exec('begin immediate');
-      const created = await api.post('/api/identity/roles', { name: 'Editors' });
-      expect([created.statusCode, errorOf(created).message]).toEqual([503, UNAVAILABLE]);
-      expect(created.headers['retry-after']).toBe('5');
-      // WAL: readers go on beside the other process's write.
+      let settled = false;
+      const creating = api.post('/api/identity/roles', { name: 'Editors' }).finally(() => {
+        settled = true;
+      });
+      // The write waits on a timer: requests go on meanwhile (WAL: reads beside the other
+      // process's write), where SQLite's busy timeout used to stop the event loop for 5 s.
+      await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await rolesNamed(api, 'Editors')).toBe(0);
+      expect((await t.app.inject('/health/live')).statusCode).toBe(200);
+      expect(settled).toBe(false);
       other.exec('rollback');
-      expect((await api.post('/api/identity/roles', { name: 'Editors' })).statusCode).toBe(200);
+      expect((await creating).statusCode).toBe(200);
       expect(await rolesNamed(api, 'Editors')).toBe(1);
     } finally {
       other.close();
     }
   });
+
+  it('answers a write 503 when the lock is not freed in time, and writes once it is', async () => {
+    const api = await adminClient(t.app);
+    const other = new SqliteDatabase(sqliteFile(t));
+    try {
+      other.exec('begin immediate');
+      const created = await api.post('/api/identity/roles', { name: 'Authors' });
+      expect([created.statusCode, errorOf(created).message]).toEqual([503, UNAVAILABLE]);
+      expect(created.headers['retry-after']).toBe('5');
+      expect(await rolesNamed(api, 'Authors')).toBe(0);
+      other.exec('rollback');
+      expect((await api.post('/api/identity/roles', { name: 'Authors' })).statusCode).toBe(200);
+      expect(await rolesNamed(api, 'Authors')).toBe(1);
+    } finally {
+      other.close();
+    }
+  });
 });
+
+function sqliteFile(t: TestApp): string {
+  if (t.config.database.dialect !== 'sqlite')
+    throw new Error('a SQLite test database was expected');
+  return t.config.database.file;
+}
 
 // biome-ignore lint/style/noProcessEnv: CI's second pass gives the Redis server
 const redisUrl = process.env.TEST_REDIS_URL;
