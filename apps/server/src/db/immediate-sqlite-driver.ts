@@ -32,8 +32,8 @@ export const canExecuteNow = (driver: unknown): driver is ImmediateExecution =>
   typeof (driver as Partial<ImmediateExecution> | undefined)?.executeNow === 'function';
 
 /**
- * Kysely's SQLite driver, plus `executeNow`, and waits for another process's write lock that do
- * not stop the event loop.
+ * Kysely's SQLite driver, plus `executeNow`, waiting for another process's write lock without
+ * stopping the event loop.
  *
  * `executeNow`: better-sqlite3 answers synchronously, yet a query through Kysely takes some twenty
  * promises (connection provider, the single connection's mutex, release, one per result plugin),
@@ -50,7 +50,9 @@ export const canExecuteNow = (driver: unknown): driver is ImmediateExecution =>
  * statement outside a transaction, or a transaction's `begin immediate`, that finds the lock
  * taken lets go of the connection, waits on a timer and tries again, up to WRITE_LOCK_WAIT_MS,
  * then fails with SQLITE_BUSY, an outage (503, database-unavailable.ts). Meanwhile other queries
- * use the connection: in WAL mode reads are not held up by a writer.
+ * use the connection: in WAL mode reads are not held up by a writer. (So a connection reserved
+ * with Kysely's `db.connection()` is not exclusive between its statements; nothing here reserves
+ * one.)
  */
 export class ImmediateSqliteDriver extends SqliteDriver implements ImmediateExecution {
   readonly #opened: { database?: SqliteDatabase.Database };
