@@ -79,6 +79,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(message);
   });
 
+  it("takes argon2id's parameters from the environment, OWASP's minimum by default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).passwordHashing).toEqual({
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
+    const stronger = loadConfig({
+      DATA_DIR: dataDir(),
+      PASSWORD_HASH_MEMORY_KIB: '65536',
+      PASSWORD_HASH_ITERATIONS: '3',
+      PASSWORD_HASH_PARALLELISM: '4',
+    });
+    expect(stronger.passwordHashing).toEqual({ memoryCost: 65_536, timeCost: 3, parallelism: 4 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PASSWORD_HASH_MEMORY_KIB: '512' })).toThrow(
+      /^PASSWORD_HASH_MEMORY_KIB: /,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PASSWORD_HASH_ITERATIONS: '0' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('collects Settings__ variables for the configuration setting provider', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

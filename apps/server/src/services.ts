@@ -136,7 +136,7 @@ export function createServices(config: Config, resources: LocalizationResource[]
   const userCounts = createUserCounts(cacheHub);
   const users = createUsersRepository(data, { onListChanged: userCounts.invalidate });
   const roles = createRolesRepository(data);
-  const passwordHasher = createPasswordHasher();
+  const passwordHasher = createPasswordHasher(config.passwordHashing);
   const identitySeeder = createIdentityDataSeeder({
     data,
     users,

@@ -136,8 +136,20 @@ export function createSignInService(deps: {
       return { result: 'NotAllowed', user };
     }
     await resetFailures(user);
+    await upgradeHash(user, user.passwordHash, attempt.password);
     await log(SecurityLogAction.LoginSucceeded, user);
     return { result: 'Success', user };
+  }
+
+  /**
+   * A hash made with other argon2id parameters than the configured ones (or by another scheme)
+   * is made again now that the password is known, as ASP.NET Identity does on a sign-in that
+   * says `SuccessRehashNeeded`. The password is the same, so neither the security stamp (which
+   * would sign the user out elsewhere) nor the concurrency stamp (an editor's form) changes.
+   */
+  async function upgradeHash(user: IdentityUserRow, stored: string, password: string) {
+    if (!hasher.needsRehash(stored)) return;
+    await users.replacePasswordHash(user.id, stored, await hasher.hash(password));
   }
 
   return {

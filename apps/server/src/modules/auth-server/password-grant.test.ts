@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import {
@@ -117,6 +118,36 @@ describe('password grant answers', () => {
     expect(wrong.json().error_description).toBe('Invalid username or password!');
     const right = await passwordGrant(t.app, { username: 'sleeper', password: PASSWORD });
     expect(right.json().error_description).toMatch(/^You are not allowed to login!/);
+  });
+
+  it('makes a hash with other argon2id parameters again at sign-in, signing no one out', async () => {
+    await createUser(t.app, null, 'legacy', PASSWORD);
+    const legacyHash = await hash(PASSWORD, { memoryCost: 4096, timeCost: 3, parallelism: 1 });
+    await withinTenant(null, () =>
+      t.app.services.data
+        .query()
+        .updateTable('identityUsers')
+        .set({ passwordHash: legacyHash })
+        .where('normalizedUserName', '=', normalize('legacy'))
+        .execute(),
+    );
+    const before = await userRow('legacy');
+    const first = await passwordGrant(t.app, { username: 'legacy', password: PASSWORD });
+    expect(first.statusCode).toBe(200);
+    const after = await userRow('legacy');
+    expect(after?.passwordHash).not.toBe(legacyHash);
+    expect(t.app.services.passwordHasher.needsRehash(after?.passwordHash ?? '')).toBe(false);
+    // The same password: the stamps stay, so the first sign-in's tokens still work.
+    expect([after?.securityStamp, after?.concurrencyStamp]).toEqual([
+      before?.securityStamp,
+      before?.concurrencyStamp,
+    ]);
+    expect((await refreshGrant(t.app, first.json().refresh_token)).statusCode).toBe(200);
+    const again = await passwordGrant(t.app, { username: 'legacy', password: PASSWORD });
+    expect(again.statusCode).toBe(200);
+    expect((await userRow('legacy'))?.passwordHash).toBe(after?.passwordHash);
+    const wrong = await passwordGrant(t.app, { username: 'legacy', password: 'Wrong-123' });
+    expect(wrong.statusCode).toBe(400);
   });
 
   it('refuses scopes the client may not ask for and missing credentials', async () => {

@@ -56,7 +56,14 @@ export function createPasswordHasher(
   const settings = { ...options, algorithm: ARGON2ID };
   const limited = createConcurrencyLimit(Math.max(1, concurrency));
   let decoy: Promise<string> | undefined;
+  // How every hash made with these settings begins (PHC format, argon2 version 1.3).
+  const currentPrefix = `$argon2id$v=19$m=${options.memoryCost},t=${options.timeCost},p=${options.parallelism}$`;
   return {
+    /**
+     * Whether a stored hash was made otherwise than new ones are (other parameters, or not
+     * argon2id at all): it is made again when its user next signs in with the right password.
+     */
+    needsRehash: (passwordHash: string) => !passwordHash.startsWith(currentPrefix),
     hash: (password: string) => limited(() => hash(password, settings)),
     async verify(passwordHash: string, password: string): Promise<boolean> {
       try {

@@ -116,6 +116,20 @@ export function createUsersRepository(
       return true;
     },
 
+    /**
+     * The same password's hash made again (sign-in.service.ts): only while the stored hash is
+     * still `stored`, so a password changed meanwhile stays changed; no stamp changes.
+     */
+    async replacePasswordHash(id: string, stored: string, passwordHash: string): Promise<void> {
+      await data
+        .query()
+        .updateTable('identityUsers')
+        .set({ passwordHash })
+        .where('id', '=', id)
+        .where('passwordHash', '=', stored)
+        .execute();
+    },
+
     /** Sets bookkeeping fields whatever the stamp (unlock); a new stamp tells editors it changed. */
     async setLockout(
       id: string,
