@@ -120,17 +120,22 @@ describe('password grant answers', () => {
     expect(right.json().error_description).toMatch(/^You are not allowed to login!/);
   });
 
-  it('makes a hash with other argon2id parameters again at sign-in, signing no one out', async () => {
-    await createUser(t.app, null, 'legacy', PASSWORD);
-    const legacyHash = await hash(PASSWORD, { memoryCost: 4096, timeCost: 3, parallelism: 1 });
+  /** A host user whose stored hash is `passwordHash`, as another system wrote it. */
+  const userWithHash = async (userName: string, passwordHash: string) => {
+    await createUser(t.app, null, userName, PASSWORD);
     await withinTenant(null, () =>
       t.app.services.data
         .query()
         .updateTable('identityUsers')
-        .set({ passwordHash: legacyHash })
-        .where('normalizedUserName', '=', normalize('legacy'))
+        .set({ passwordHash })
+        .where('normalizedUserName', '=', normalize(userName))
         .execute(),
     );
+  };
+
+  it('makes a hash with other argon2id parameters again at sign-in, signing no one out', async () => {
+    const legacyHash = await hash(PASSWORD, { memoryCost: 4096, timeCost: 3, parallelism: 1 });
+    await userWithHash('legacy', legacyHash);
     const before = await userRow('legacy');
     const first = await passwordGrant(t.app, { username: 'legacy', password: PASSWORD });
     expect(first.statusCode).toBe(200);
@@ -148,6 +153,23 @@ describe('password grant answers', () => {
     expect((await userRow('legacy'))?.passwordHash).toBe(after?.passwordHash);
     const wrong = await passwordGrant(t.app, { username: 'legacy', password: 'Wrong-123' });
     expect(wrong.statusCode).toBe(400);
+  });
+
+  it('signs in with an ASP.NET Identity hash from an ABP database, then keeps argon2id', async () => {
+    // "my password", hashed by ASP.NET Core Identity v3 (PBKDF2, HMAC-SHA512, 100 000 iterations).
+    await userWithHash(
+      'from-abp',
+      'AQAAAAIAAYagAAAAEAABAgMEBQYHCAkKCwwNDg/Q8A0WMKbtHQJQ2DHCdoEeeFBrgNlldq6vH4qX/CGqGQ==',
+    );
+    const wrong = await passwordGrant(t.app, { username: 'from-abp', password: 'My password' });
+    expect(wrong.statusCode).toBe(400);
+    const right = await passwordGrant(t.app, { username: 'from-abp', password: 'my password' });
+    expect(right.statusCode).toBe(200);
+    const stored = (await userRow('from-abp'))?.passwordHash ?? '';
+    expect(stored).toMatch(/^\$argon2id\$/);
+    expect(t.app.services.passwordHasher.needsRehash(stored)).toBe(false);
+    const again = await passwordGrant(t.app, { username: 'from-abp', password: 'my password' });
+    expect(again.statusCode).toBe(200);
   });
 
   it('refuses scopes the client may not ask for and missing credentials', async () => {

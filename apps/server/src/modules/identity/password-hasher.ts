@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { decodeAspNetIdentityHash, verifyAspNetIdentityHash } from './aspnet-identity-hash.js';
 
 // The package declares its algorithms as an ambient const enum, which isolated modules cannot read.
 const ARGON2ID = 2 as Algorithm;
@@ -65,9 +66,16 @@ export function createPasswordHasher(
      */
     needsRehash: (passwordHash: string) => !passwordHash.startsWith(currentPrefix),
     hash: (password: string) => limited(() => hash(password, settings)),
+    /**
+     * argon2id, or ASP.NET Identity's PBKDF2 for a hash taken over from an ABP database
+     * (aspnet-identity-hash.ts), which `needsRehash` then reports for its user's next sign-in.
+     */
     async verify(passwordHash: string, password: string): Promise<boolean> {
       try {
-        return await limited(() => verify(passwordHash, password));
+        const legacy = decodeAspNetIdentityHash(passwordHash);
+        return await limited(() =>
+          legacy ? verifyAspNetIdentityHash(legacy, password) : verify(passwordHash, password),
+        );
       } catch {
         return false;
       }
