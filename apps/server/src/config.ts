@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { PasswordHasherOptions } from './modules/identity/password-hasher.js';
+import {
+  defaultPasswordHasherOptions,
+  type PasswordHasherOptions,
+} from './modules/identity/password-hasher.js';
 
 /** The well-known ABP seed password; accepted only outside production, with a warning. */
 export const ABP_DEFAULT_ADMIN_PASSWORD = '1q2w3E*';
@@ -66,9 +69,24 @@ const environmentSchema = z.object({
    * the least memory taken here). A stored hash made otherwise is made again at its user's next
    * sign-in.
    */
-  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(4_194_304).default(19_456),
-  PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(100).default(2),
-  PASSWORD_HASH_PARALLELISM: z.coerce.number().int().min(1).max(16).default(1),
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(4_194_304)
+    .default(defaultPasswordHasherOptions.memoryCost),
+  PASSWORD_HASH_ITERATIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(defaultPasswordHasherOptions.timeCost),
+  PASSWORD_HASH_PARALLELISM: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(defaultPasswordHasherOptions.parallelism),
   /** Requests per minute; 0 turns a limit off. */
   RATE_LIMIT_TOKEN_PER_IP: perMinute.default(300),
   RATE_LIMIT_TOKEN_PER_USER_NAME: perMinute.default(30),

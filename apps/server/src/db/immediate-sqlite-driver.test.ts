@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { type Generated, Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDialect } from './database.js';
 
@@ -10,7 +10,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vineta-sqlite-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Items {
-  items: { id: number; owner: string };
+  items: { id: Generated<number>; owner: string };
 }
 
 let file: string;
