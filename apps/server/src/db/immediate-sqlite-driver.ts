@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 
 /** How long a statement waits for another process's write lock before it fails (SQLITE_BUSY). */
-export const WRITE_LOCK_WAIT_MS = 5_000;
+const WRITE_LOCK_WAIT_MS = 5_000;
 /** Pauses between tries: short at first (most locks are brief), then every 100 ms. */
 const PAUSES_MS = [5, 10, 20, 40, 80, 100];
 

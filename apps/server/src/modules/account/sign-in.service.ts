@@ -136,7 +136,7 @@ export function createSignInService(deps: {
       return { result: 'NotAllowed', user };
     }
     await resetFailures(user);
-    await upgradeHash(user, user.passwordHash, attempt.password);
+    await upgradeHash(user.id, user.passwordHash, attempt.password);
     await log(SecurityLogAction.LoginSucceeded, user);
     return { result: 'Success', user };
   }
@@ -147,9 +147,9 @@ export function createSignInService(deps: {
    * says `SuccessRehashNeeded`. The password is the same, so neither the security stamp (which
    * would sign the user out elsewhere) nor the concurrency stamp (an editor's form) changes.
    */
-  async function upgradeHash(user: IdentityUserRow, stored: string, password: string) {
+  async function upgradeHash(userId: string, stored: string, password: string) {
     if (!hasher.needsRehash(stored)) return;
-    await users.replacePasswordHash(user.id, stored, await hasher.hash(password));
+    await users.replacePasswordHash(userId, stored, await hasher.hash(password));
   }
 
   return {
