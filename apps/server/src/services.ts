@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from './config.js';
 import { createDataContextFor } from './db/database.js';
 import { accountSettings } from './modules/account/account.settings.js';
@@ -136,7 +137,11 @@ export function createServices(config: Config, resources: LocalizationResource[]
   const userCounts = createUserCounts(cacheHub);
   const users = createUsersRepository(data, { onListChanged: userCounts.invalidate });
   const roles = createRolesRepository(data);
-  const passwordHasher = createPasswordHasher(config.passwordHashing);
+  const passwordHasher = createPasswordHasher(
+    config.passwordHashing,
+    availableParallelism(),
+    config.threadPoolSize,
+  );
   const identitySeeder = createIdentityDataSeeder({
     data,
     users,
