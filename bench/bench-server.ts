@@ -71,8 +71,8 @@ const encoded = await hash(BENCH_ADMIN_PASSWORD, {
 /**
  * argon2id verifications for `seconds` with `concurrency` in flight, as the password grant runs
  * them under load (one verification per request, `concurrency` connections): through the server's
- * hasher, so scheduled as the grant's are (hash-scheduler.ts), or, `raw`, straight on libuv's
- * pool (the baseline before the hasher scheduled its hashes).
+ * hasher, so with the same limit on hashes at once as the grant's (password-hasher.ts), or, `raw`,
+ * straight on libuv's pool (the baseline until that limit existed).
  */
 async function argon2(seconds: number, concurrency: number, raw = false) {
   const start = performance.now();

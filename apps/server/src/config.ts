@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_POOL_THREADS } from './modules/identity/hash-scheduler.js';
 import {
   defaultPasswordHasherOptions,
   type PasswordHasherOptions,
@@ -88,8 +87,6 @@ const environmentSchema = z.object({
     .min(1)
     .max(16)
     .default(defaultPasswordHasherOptions.parallelism),
-  /** libuv's own variable, read by Node at start: the hasher leaves one of these threads free. */
-  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(DEFAULT_POOL_THREADS),
   /** Requests per minute; 0 turns a limit off. */
   RATE_LIMIT_TOKEN_PER_IP: perMinute.default(300),
   RATE_LIMIT_TOKEN_PER_USER_NAME: perMinute.default(30),
@@ -128,8 +125,6 @@ export interface Config {
   readonly settings: Readonly<Record<string, string>>;
   readonly authServer: AuthServerConfig;
   readonly passwordHashing: PasswordHasherOptions;
-  /** libuv's thread pool, which hashes passwords among other work. */
-  readonly threadPoolSize: number;
 }
 
 /** Lifetimes in seconds; rate limits in requests per minute (0: off). */
@@ -219,7 +214,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       timeCost: values.PASSWORD_HASH_ITERATIONS,
       parallelism: values.PASSWORD_HASH_PARALLELISM,
     }),
-    threadPoolSize: values.UV_THREADPOOL_SIZE,
   });
 }
 

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import type { Config } from './config.js';
 import { createDataContextFor } from './db/database.js';
 import { accountSettings } from './modules/account/account.settings.js';
@@ -137,11 +136,7 @@ export function createServices(config: Config, resources: LocalizationResource[]
   const userCounts = createUserCounts(cacheHub);
   const users = createUsersRepository(data, { onListChanged: userCounts.invalidate });
   const roles = createRolesRepository(data);
-  const passwordHasher = createPasswordHasher(
-    config.passwordHashing,
-    availableParallelism(),
-    config.threadPoolSize,
-  );
+  const passwordHasher = createPasswordHasher(config.passwordHashing);
   const identitySeeder = createIdentityDataSeeder({
     data,
     users,

@@ -1,8 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from './password-hasher.js';
+import { createConcurrencyLimit, createPasswordHasher } from './password-hasher.js';
+
+/** A task that finishes when told to, recording when it started. */
+function gate(started: string[], name: string) {
+  let open = () => {};
+  const done = new Promise<string>((resolve) => {
+    open = () => resolve(name);
+  });
+  return {
+    task: () => {
+      started.push(name);
+      return done;
+    },
+    open: () => open(),
+  };
+}
+
+describe('createConcurrencyLimit', () => {
+  it('runs at most the limit at once, the rest in order as slots free up', async () => {
+    const limited = createConcurrencyLimit(2);
+    const started: string[] = [];
+    const gates = ['a', 'b', 'c', 'd'].map((name) => gate(started, name));
+    const results = gates.map((g) => limited(g.task));
+    await Promise.resolve();
+    expect(started).toEqual(['a', 'b']);
+    gates[1]?.open();
+    await results[1];
+    await Promise.resolve();
+    expect(started).toEqual(['a', 'b', 'c']);
+    gates[0]?.open();
+    gates[2]?.open();
+    gates[3]?.open();
+    expect(await Promise.all(results)).toEqual(['a', 'b', 'c', 'd']);
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('frees the slot of a task that fails', async () => {
+    const limited = createConcurrencyLimit(1);
+    await expect(limited(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await limited(async () => 'next')).toBe('next');
+  });
+});
 
 describe('createPasswordHasher', () => {
-  it('verifies its own hashes, several waiting on one core', async () => {
+  it('verifies its own hashes, one at a time when limited to one', async () => {
     const hasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }, 1);
     const encoded = await hasher.hash('Correct-1!');
     const outcomes = await Promise.all([
