@@ -6,6 +6,7 @@ import {
   newConcurrencyStamp,
 } from '../../../platform/data/audit.js';
 import { currentDataScope } from '../../../platform/data/data-scope.js';
+import { createPreparedQueries } from '../../../platform/data/prepared-query.js';
 import type { IdentityUsersTable } from '../identity.tables.js';
 import type { IdentityRoleRow } from '../roles/roles.repository.js';
 import { searchableFields, searchTextOf } from './user-search.js';
@@ -35,6 +36,15 @@ export function createUsersRepository(
     return data.afterCommit(() => onListChanged(tenantId));
   };
   const findById = (id: string) => users().where('id', '=', id).executeTakeFirst();
+  // Every sign-in looks its user up: a prepared shape (decision 008), so the select is not
+  // rebuilt, walked by the plugins and compiled each time.
+  const prepared = createPreparedQueries(data);
+  const findBy = async (column: 'normalizedUserName' | 'normalizedEmail', value: string) => {
+    const [user] = await prepared.execute(`users.by|${column}`, { value }, (db, p) =>
+      db.selectFrom('identityUsers').selectAll().where(column, '=', p.value).limit(1),
+    );
+    return user;
+  };
 
   /** Adds the recomputed `searchText` when a searchable field changes. */
   async function withSearchText(id: string, changes: IdentityUserChanges) {
@@ -70,9 +80,8 @@ export function createUsersRepository(
   return {
     findById,
     findByNormalizedUserName: (normalizedUserName: string) =>
-      users().where('normalizedUserName', '=', normalizedUserName).executeTakeFirst(),
-    findByNormalizedEmail: (normalizedEmail: string) =>
-      users().where('normalizedEmail', '=', normalizedEmail).executeTakeFirst(),
+      findBy('normalizedUserName', normalizedUserName),
+    findByNormalizedEmail: (normalizedEmail: string) => findBy('normalizedEmail', normalizedEmail),
 
     async insert(user: NewIdentityUser): Promise<void> {
       await data
