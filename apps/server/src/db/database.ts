@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
-  type CompiledQuery,
   type Dialect,
   type Driver,
   Kysely,
@@ -16,7 +15,7 @@ import { keptStatement } from '../platform/data/reusable-plans.js';
 import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
 import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
-import { canExecuteNow } from './immediate-sqlite-driver.js';
+import { canExecuteNow, type ImmediateExecution } from './immediate-sqlite-driver.js';
 import { migrateToLatest } from './migrate.js';
 import { runQuery } from './postgres-query.js';
 import { RoutingDialect } from './routing-driver.js';
@@ -54,9 +53,9 @@ export function createDataContextFor(
   ];
   if (target.dialect === 'sqlite') plugins.push(new SqliteBooleanPlugin(booleanColumns));
   if (!options.tenantDatabases) {
-    const { dialect, executeNow } = withImmediateExecution(createDialect(target));
+    const { dialect, immediate } = withImmediateExecution(createDialect(target));
     const db = new Kysely<Database>({ dialect, plugins });
-    return createDataContext(db, target.dialect, executeNow);
+    return createDataContext(db, target.dialect, immediate);
   }
   // Decision 003: tenant-owned tables of a tenant with its own database go there.
   const tenantDatabases = createTenantDatabases({
@@ -74,15 +73,15 @@ export function createDataContextFor(
       }
     },
   });
-  const { dialect, executeNow } = withImmediateExecution(
+  const { dialect, immediate } = withImmediateExecution(
     new RoutingDialect(createDialect(target), tenantDatabases),
   );
   const db = new Kysely<Database>({ dialect, plugins });
-  return { ...createDataContext(db, target.dialect, executeNow), tenantDatabases };
+  return { ...createDataContext(db, target.dialect, immediate), tenantDatabases };
 }
 
 /**
- * The dialect, and the `executeNow` of the driver Kysely creates from it (once, in its
+ * The dialect, and the immediate execution of the driver Kysely creates from it (once, in its
  * constructor), when that driver has one (SQLite's: immediate-sqlite-driver.ts).
  */
 function withImmediateExecution(base: Dialect) {
@@ -96,9 +95,11 @@ function withImmediateExecution(base: Dialect) {
     createQueryCompiler: () => base.createQueryCompiler(),
     createIntrospector: (db) => base.createIntrospector(db),
   };
-  const executeNow = (query: CompiledQuery) =>
-    canExecuteNow(driver) ? driver.executeNow(query) : undefined;
-  return { dialect, executeNow };
+  const immediate: ImmediateExecution = {
+    executeNow: (query) => (canExecuteNow(driver) ? driver.executeNow(query) : undefined),
+    executeWritesNow: (queries) => canExecuteNow(driver) && driver.executeWritesNow(queries),
+  };
+  return { dialect, immediate };
 }
 
 const connectionLost = (error: Error) =>

@@ -76,6 +76,10 @@ class RoutingDriver implements Driver, ImmediateExecution {
     if (!canExecuteNow(this.shared) || !sharedScope(this.router)) return undefined;
     return this.shared.executeNow(query);
   }
+  executeWritesNow(queries: readonly CompiledQuery[]): boolean {
+    if (!canExecuteNow(this.shared) || !sharedScope(this.router)) return false;
+    return this.shared.executeWritesNow(queries);
+  }
   beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
     (connection as RoutingConnection).begin(settings);
   commitTransaction = (connection: DatabaseConnection) =>

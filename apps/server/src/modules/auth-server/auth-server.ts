@@ -81,9 +81,10 @@ export async function createAuthServer(deps: AuthServerDeps) {
   const findAccount = createFindAccount(lookup);
   const tenantKey = config.multiTenancy.tenantKey;
   // One SQLite commit for a grant's token writes instead of one each (refresh: three; password:
-  // three). On PostgreSQL a transaction would add two round trips to the writes it groups.
+  // three), run at once at the end. On PostgreSQL a transaction would add two round trips to the
+  // writes it groups.
   const writeTogether =
-    data.dialect === 'sqlite' ? <T>(work: () => Promise<T>) => data.transaction(work) : undefined;
+    data.dialect === 'sqlite' ? <T>(work: () => Promise<T>) => data.writeTogether(work) : undefined;
 
   async function cultureOf(request: SignInRequest): Promise<string> {
     const requested = cultureFromRequest({

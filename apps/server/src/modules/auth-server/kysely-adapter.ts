@@ -65,6 +65,8 @@ const STATEMENTS = {
 
 type StatementName = keyof typeof STATEMENTS;
 
+const READS = new Set<StatementName>(['find', 'findByUid', 'findByUserCode', 'findAccountTenant']);
+
 /**
  * oidc-provider's storage over the application's database: one table, one row per artefact, the
  * payload as JSON. Statements run on the ambient connection (`data.query()`), so a caller's
@@ -91,10 +93,12 @@ export function createOidcStore(
   const plain = data.db.withoutPlugins();
 
   async function run(name: StatementName, parameters: unknown[]): Promise<Row[]> {
+    const query = CompiledQuery.raw(texts[name], parameters);
+    // A grant's writes inside `data.writeTogether` go together, at its end.
+    if (!READS.has(name) && data.queueWrite(query)) return [];
     const ambient = data.query();
     const db = ambient === data.db ? plain : ambient.withoutPlugins();
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(texts[name], parameters));
-    return result.rows;
+    return (await db.executeQuery<Row>(query)).rows;
   }
 
   const toPayload = (row: Row | undefined) => {

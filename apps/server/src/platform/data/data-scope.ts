@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, Transaction } from 'kysely';
 
 /**
  * What the data layer needs to know about the caller: the tenant whose rows it may touch, the
@@ -16,6 +16,8 @@ export interface DataScope {
   transaction: Transaction<any> | undefined;
   /** Work to run once the open transaction commits (cache invalidation, notifications). */
   afterCommit: (() => Promise<void>)[] | undefined;
+  /** Writes held back until the open `writeTogether` runs them (transaction.ts). */
+  queuedWrites?: CompiledQuery[];
 }
 
 const storage = new AsyncLocalStorage<DataScope>();

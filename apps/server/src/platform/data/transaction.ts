@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { ImmediateExecution } from '../../db/immediate-sqlite-driver.js';
 import { currentDataScope, newDataScope, runInScope } from './data-scope.js';
 import { immediateResultTransform } from './immediate-results.js';
 
@@ -19,6 +20,15 @@ export interface DataContext<DB> {
    */
   executeNow(query: CompiledQuery): QueryResult<unknown> | undefined;
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work`, holding back the writes it hands to `queueWrite`, then runs them in one
+   * transaction, in order: at once when the driver can (SQLite, its connection free), else
+   * through `transaction`. If `work` fails, none is written. `work` must not read what it
+   * queues. Inside a transaction or another `writeTogether`, `work` simply runs.
+   */
+  writeTogether<T>(work: () => Promise<T>): Promise<T>;
+  /** Holds a write for the ambient `writeTogether`; false when there is none (run it yourself). */
+  queueWrite(query: CompiledQuery): boolean;
   /** Runs `work` after the ambient transaction commits, or now when there is none. */
   afterCommit(work: () => Promise<void>): Promise<void>;
   destroy(): Promise<void>;
@@ -28,10 +38,11 @@ export function createDataContext<DB>(
   db: Kysely<DB>,
   dialect: 'sqlite' | 'postgres',
   /** The driver's own immediate execution, if it has one (raw rows, no plugins). */
-  driverExecuteNow?: (query: CompiledQuery) => QueryResult<unknown> | undefined,
+  immediate?: ImmediateExecution,
 ): DataContext<DB> {
   const transformResult = immediateResultTransform(db.getExecutor().plugins);
-  return {
+  const driverExecuteNow = immediate?.executeNow;
+  const context: DataContext<DB> = {
     db,
     dialect,
     query: () => (currentDataScope()?.transaction as Kysely<DB> | undefined) ?? db,
@@ -48,13 +59,39 @@ export function createDataContext<DB>(
       const scope = currentDataScope();
       if (scope?.transaction) return work();
       const afterCommit: (() => Promise<void>)[] = [];
-      const result = await db
-        .transaction()
-        .execute((transaction) =>
-          runInScope({ ...(scope ?? newDataScope()), transaction, afterCommit }, work),
-        );
+      const result = await db.transaction().execute((transaction) =>
+        // Its writes are its own, not held for an enclosing `writeTogether`.
+        runInScope(
+          { ...(scope ?? newDataScope()), transaction, afterCommit, queuedWrites: undefined },
+          work,
+        ),
+      );
       for (const task of afterCommit) await task();
       return result;
+    },
+    async writeTogether(work) {
+      const scope = currentDataScope();
+      if (scope?.transaction || scope?.queuedWrites) return work();
+      const queuedWrites: CompiledQuery[] = [];
+      const afterCommit: (() => Promise<void>)[] = [];
+      const result = await runInScope(
+        { ...(scope ?? newDataScope()), queuedWrites, afterCommit },
+        work,
+      );
+      if (queuedWrites.length > 0 && !immediate?.executeWritesNow(queuedWrites)) {
+        await context.transaction(async () => {
+          const connection = context.query().withoutPlugins();
+          for (const query of queuedWrites) await connection.executeQuery(query);
+        });
+      }
+      for (const task of afterCommit) await task();
+      return result;
+    },
+    queueWrite(query) {
+      const queued = currentDataScope()?.queuedWrites;
+      if (!queued) return false;
+      queued.push(query);
+      return true;
     },
     async afterCommit(work) {
       const pending = currentDataScope()?.afterCommit;
@@ -63,6 +100,7 @@ export function createDataContext<DB>(
     },
     destroy: () => db.destroy(),
   };
+  return context;
 }
 
 /**
