@@ -1,13 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  type Dialect,
-  type Driver,
-  Kysely,
-  type KyselyPlugin,
-  PostgresDialect,
-} from 'kysely';
+import { type Dialect, type Driver, Kysely, type KyselyPlugin, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { DataFilterPlugin } from '../platform/data/data-filter-plugin.js';
