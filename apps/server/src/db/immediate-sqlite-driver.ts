@@ -71,6 +71,8 @@ export class ImmediateSqliteDriver extends SqliteDriver implements ImmediateExec
   readonly #waiting: (() => void)[] = [];
   /** A transaction is open on the connection (its statements are never tried again). */
   #inTransaction = false;
+  /** `executeWritesNow`'s transaction, made once. */
+  #writeAll: SqliteDatabase.Transaction<(writes: readonly CompiledQuery[]) => void> | undefined;
 
   constructor(config: SqliteFileConfig) {
     const opened: { database?: SqliteDatabase.Database } = {};
@@ -189,17 +191,15 @@ export class ImmediateSqliteDriver extends SqliteDriver implements ImmediateExec
   executeWritesNow(queries: readonly CompiledQuery[]): boolean {
     const database = this.#opened.database;
     if (this.#held || !database?.open) return false;
-    const statements = queries.map((query) => database.prepare(query.sql));
-    const writeAll = database.transaction(() => {
-      statements.forEach((statement, i) => {
-        statement.run((queries[i] as CompiledQuery).parameters as unknown[]);
-      });
+    this.#writeAll ??= database.transaction((writes: readonly CompiledQuery[]) => {
+      for (const { sql, parameters } of writes) database.prepare(sql).run(parameters as unknown[]);
     });
     try {
-      writeAll.immediate();
+      this.#writeAll.immediate(queries);
       return true;
     } catch (error) {
-      if (isBusy(error) && !database.inTransaction) return false;
+      // better-sqlite3 has rolled the transaction back: nothing is written.
+      if (isBusy(error)) return false;
       throw error;
     }
   }

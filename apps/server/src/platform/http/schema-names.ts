@@ -10,7 +10,7 @@ export interface WrapperDef {
   valueType?: ZodType;
 }
 
-const defOf = (schema: ZodType | undefined) => schema?._zod.def as WrapperDef | undefined;
+export const defOf = (schema: ZodType | undefined) => schema?._zod.def as WrapperDef | undefined;
 
 /** The schema under optional, nullable, default and the input side of a pipe. */
 export function unwrapSchema(schema: ZodType | undefined): ZodType | undefined {

@@ -2,7 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { ZodNumber, type ZodType } from 'zod';
 import { isStorableText } from '../data/storable-text.js';
-import { unwrapSchema, type WrapperDef, withSchemaNames } from './schema-names.js';
+import { defOf, unwrapSchema, withSchemaNames } from './schema-names.js';
 
 /** System.Text.Json's default `MaxDepth`: how deep ABP lets JSON input nest. */
 const maxDepth = 64;
@@ -68,7 +68,7 @@ function withRange(
 function schemaAt(schema: ZodType, path: PropertyKey[]): ZodType | undefined {
   let current = unwrapSchema(schema);
   for (const key of path) {
-    const def = current?._zod.def as WrapperDef | undefined;
+    const def = defOf(current);
     if (def?.type === 'object') current = unwrapSchema(def.shape?.[String(key)]);
     else if (def?.type === 'array') current = unwrapSchema(def.element);
     else if (def?.type === 'record') current = unwrapSchema(def.valueType);
