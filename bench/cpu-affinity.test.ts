@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cpuTimes, describePlan, parseCpuList, planCores, serverCommand } from './cpu-affinity.js';
+import {
+  busySeconds,
+  cpuTimes,
+  describePlan,
+  parseCpuList,
+  planCores,
+  serverCommand,
+} from './cpu-affinity.js';
 
 describe('parseCpuList', () => {
   it('reads ranges and single CPUs as /proc and taskset write them', () => {
@@ -60,5 +67,15 @@ describe('cpuTimes', () => {
       'cpu  9 9 9 9 9 9 9 9 0 0\ncpu0 1 1 1 1 1 1 1 1 0 0\ncpu1 100 20 30 800 40 5 5 0 0 0\n';
     expect(cpuTimes(1, stat)).toEqual({ busy: 1.6, total: 10 });
     expect(cpuTimes(7, stat)).toBeUndefined();
+  });
+});
+
+describe('busySeconds', () => {
+  it('adds the busy seconds of several CPUs from one read', () => {
+    const stat =
+      'cpu  9 9 9 9 9 9 9 9 0 0\ncpu0 10 0 10 500 0 0 0 0 0 0\ncpu1 100 20 30 800 40 5 5 0 0 0\n';
+    expect(busySeconds([0, 1], stat)).toBeCloseTo(1.8);
+    expect(busySeconds([0], stat)).toBeCloseTo(0.2);
+    expect(busySeconds([5], stat)).toBe(0);
   });
 });

@@ -119,6 +119,18 @@ export function cpuTimes(
   return { busy: busy / 100, total: (busy + (idle ?? 0) + (iowait ?? 0)) / 100 };
 }
 
+/**
+ * Busy seconds of several CPUs together (the client's), from one read of /proc/stat; undefined
+ * where there is no /proc. Read around a slice, it tells whether the client's cores, which the
+ * bench client shares with the database, were the limit rather than the server.
+ */
+export function busySeconds(cpus: number[], stat = readProcStat()): number | undefined {
+  if (stat === undefined) return undefined;
+  let busy = 0;
+  for (const cpu of cpus) busy += cpuTimes(cpu, stat)?.busy ?? 0;
+  return busy;
+}
+
 function readProcStat(): string | undefined {
   try {
     return readFileSync('/proc/stat', 'utf8');

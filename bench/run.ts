@@ -13,6 +13,7 @@ import {
 } from './bench-shared.js';
 import { reportLoginBundle } from './bundle.js';
 import {
+  busySeconds,
   cpuTimes,
   describePlan,
   pinThisProcess,
@@ -91,6 +92,8 @@ interface Totals {
   clientCpuMicros: number;
   /** Busy time of the server's core (all processes on it), when the server is pinned. */
   coreBusySeconds: number;
+  /** Busy time of the client's cores (the client, and the database's backends that run there). */
+  clientCoresBusySeconds: number;
   /** CPU time of the database's backends (PostgreSQL only). */
   databaseCpuMicros: number;
 }
@@ -158,10 +161,12 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
   const databaseBefore = scenario.database?.cpuMicros() ?? 0;
   const before = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
   const coreBefore = corePlan.pinned ? cpuTimes(corePlan.serverCpu) : undefined;
+  const clientCoresBefore = corePlan.pinned ? busySeconds(corePlan.clientCpus) : undefined;
   const client = process.cpuUsage();
   const done = await scenario.run(length);
   const clientUsed = process.cpuUsage(client);
   const coreAfter = corePlan.pinned ? cpuTimes(corePlan.serverCpu) : undefined;
+  const clientCoresAfter = corePlan.pinned ? busySeconds(corePlan.clientCpus) : undefined;
   const after = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
   const databaseAfter = scenario.database?.cpuMicros() ?? 0;
   if (profiled) await ask(server, { command: 'profile-stop', name: scenario.key });
@@ -171,6 +176,7 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
     cpuMicros: 0,
     clientCpuMicros: 0,
     coreBusySeconds: 0,
+    clientCoresBusySeconds: 0,
     databaseCpuMicros: 0,
   };
   total.count += done.count;
@@ -178,6 +184,8 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
   total.cpuMicros += after.user + after.system - before.user - before.system;
   total.clientCpuMicros += clientUsed.user + clientUsed.system;
   if (coreBefore && coreAfter) total.coreBusySeconds += coreAfter.busy - coreBefore.busy;
+  if (clientCoresBefore !== undefined && clientCoresAfter !== undefined)
+    total.clientCoresBusySeconds += clientCoresAfter - clientCoresBefore;
   total.databaseCpuMicros += databaseAfter - databaseBefore;
   totals.set(scenario.key, total);
 }
@@ -664,7 +672,7 @@ console.log(
   `${describePlan(corePlan)}${corePlan.pinned && !clientPinned ? " (pinning the client failed: it may share the server's core)" : ''}\n`,
 );
 console.log(
-  `${'scenario'.padEnd(44)} ${'rate'.padStart(9)}  ${'ratio'.padEnd(22)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)} ${'database CPU'.padStart(14)} ${'others on core'.padStart(14)}  target`,
+  `${'scenario'.padEnd(44)} ${'rate'.padStart(9)}  ${'ratio'.padEnd(22)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)} ${'database CPU'.padStart(14)} ${'others on core'.padStart(14)} ${'client cores'.padStart(12)}  target`,
 );
 /** The database backends' CPU per request (PostgreSQL runs only). */
 const databaseCpuText = (key: string) => {
@@ -679,6 +687,21 @@ const othersOnCoreText = (key: string) => {
   if (!total || !corePlan.pinned) return '—';
   const share = Math.max(0, total.coreBusySeconds - total.cpuMicros / 1e6) / total.seconds;
   return `${(share * 100).toFixed(0)} %`;
+};
+/** How busy the client's cores were (pinned runs only): the client and any database share them. */
+const clientCoresShare = (key: string) => {
+  const total = totals.get(key);
+  if (!total || !corePlan.pinned || total.seconds === 0) return undefined;
+  return total.clientCoresBusySeconds / (total.seconds * corePlan.clientCpus.length);
+};
+/**
+ * Past this share the client's cores, not the server, may be what limits a row's rate: a miss then
+ * says so, with the ratio of the server's CPU per request (what the server alone would allow).
+ */
+const CLIENT_BOUND_SHARE = 0.9;
+const clientCoresText = (key: string) => {
+  const share = clientCoresShare(key);
+  return share === undefined ? '—' : `${(share * 100).toFixed(0)} %`;
 };
 /** "Per core" (issue 3): the rate of the server on its one core; rate ÷ cores when not pinned. */
 const perCoreOf = (rate: number) => (corePlan.pinned ? rate : rate / cores);
@@ -696,6 +719,13 @@ for (const row of [...rows, ...usersRows]) {
       const ok = ratio >= row.target.ratio;
       missed ||= !ok;
       checks.push(`${ok ? 'meets' : 'MISSES'} ≥ ${row.target.ratio}`);
+      const clientShare = clientCoresShare(row.key);
+      if (!ok && clientShare !== undefined && clientShare >= CLIENT_BOUND_SHARE) {
+        const byServerCpu = cpuOf(row.baseline) / cpuOf(row.key);
+        checks.push(
+          `client cores ${(clientShare * 100).toFixed(0)} % busy; by server CPU ${byServerCpu.toFixed(2)} ×`,
+        );
+      }
     }
   }
   if (row.target?.perCore !== undefined) {
@@ -706,7 +736,7 @@ for (const row of [...rows, ...usersRows]) {
     checks.push(`${ok ? 'meets' : 'MISSES'} ≥ ${row.target.perCore}/s per core`);
   }
   console.log(
-    `${row.name.padEnd(44)} ${rate.toFixed(0).padStart(7)}/s  ${ratioText.padEnd(22)} ${cpuOf(row.key).toFixed(0).padStart(7)} µs/req ${clientCpuOf(row.key).toFixed(0).padStart(7)} µs/req ${databaseCpuText(row.key).padStart(14)} ${othersOnCoreText(row.key).padStart(14)}  ${checks.join('; ')}`,
+    `${row.name.padEnd(44)} ${rate.toFixed(0).padStart(7)}/s  ${ratioText.padEnd(22)} ${cpuOf(row.key).toFixed(0).padStart(7)} µs/req ${clientCpuOf(row.key).toFixed(0).padStart(7)} µs/req ${databaseCpuText(row.key).padStart(14)} ${othersOnCoreText(row.key).padStart(14)} ${clientCoresText(row.key).padStart(12)}  ${checks.join('; ')}`,
   );
 }
 
