@@ -3,7 +3,6 @@ import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import {
   BENCH_ADMIN_PASSWORD,
   BENCH_SMALL_TENANT,
@@ -21,6 +20,7 @@ import {
   serverCommand,
 } from './cpu-affinity.js';
 import { type DatabaseBackends, watchDatabaseBackends } from './database-backends.js';
+import { autocannon, type Options } from './load-client.js';
 
 /**
  * `npm run bench`: starts the built server in a child process and measures each scenario against a
@@ -202,7 +202,7 @@ async function interleaved(group: Scenario[]): Promise<void> {
   }
 }
 
-async function load(options: autocannon.Options, length: number): Promise<Slice> {
+async function load(options: Options, length: number): Promise<Slice> {
   let failure = '';
   const result = await autocannon({
     connections,
