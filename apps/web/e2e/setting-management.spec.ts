@@ -13,15 +13,8 @@ import {
   waitFor,
 } from '../../server/test/smtp-test-server';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
-import {
-  admin,
-  artifacts,
-  baseUrl,
-  registerUser,
-  requestToken,
-  signIn,
-  useLanguage,
-} from './support/app';
+import { shoot } from './support/admin';
+import { admin, baseUrl, registerUser, requestToken, signIn, useLanguage } from './support/app';
 import { smtpPort } from './support/ports';
 
 /**
@@ -141,21 +134,6 @@ async function saveAndWait(page: Page, save: Locator) {
   );
   await save.click();
   expect((await response).status()).toBe(204);
-}
-
-/** Full pages; a modal in the viewport (a full-page capture shifts the overlay of a scrolled page). */
-async function shoot(page: Page, name: string, fullPage = true) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    // The shell closes its sidebar below 1025 px after a 150 ms resize debounce.
-    await page.waitForTimeout(400);
-    await page.screenshot({
-      path: `${artifacts}/setting-management-${name}-${width}.png`,
-      fullPage,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.describe('settings: emailing (es-MX)', () => {
@@ -319,7 +297,7 @@ test.describe('settings: emailing (es-MX)', () => {
     );
     await expect(alert).toContainText('Invalid username or password (test server)');
     await expect(alert).not.toContainText('not-the-password');
-    await shoot(page, `test-email-failed-${culture}`, false);
+    await shoot(page, `setting-management-test-email-failed-${culture}`, { fullPage: false });
     await modal.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
     await expect(modal).toBeHidden();
 
@@ -459,11 +437,11 @@ test.describe('settings: screenshots and accessibility', () => {
       await form.defaultCredentials.uncheck();
       await expect(form.password).toBeVisible();
       await expectNoAxeViolations(page);
-      await shoot(page, `emailing-${culture}`);
+      await shoot(page, `setting-management-emailing-${culture}`);
       await form.sendTest.click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoAxeViolations(page);
-      await shoot(page, `test-email-${culture}`, false);
+      await shoot(page, `setting-management-test-email-${culture}`, { fullPage: false });
     });
   }
 });

@@ -73,19 +73,25 @@ export async function search(page: Page, value: string) {
   await page.getByRole('main').getByRole('searchbox').fill(value);
 }
 
-/** Full-page screenshots at 1280 px and 375 px, named `<name>-<width>.png`. */
-export async function shoot(page: Page, name: string) {
+/**
+ * Screenshots at 1280 px and 375 px, named `<name>-<width>.png`: the whole page, or with
+ * `fullPage: false` the viewport (a full-page capture shifts the overlay of a modal on a scrolled
+ * page). The shell closes its sidebar below 1025 px after a resize debounce, and opens it again
+ * above: each capture waits for the menu button to say so, and the spec goes on as it was.
+ */
+export async function shoot(page: Page, name: string, { fullPage = true } = {}) {
+  const menu = page.locator('[aria-controls="app-sidebar"]');
+  const shell = (await menu.count()) > 0;
+  const wasOpen = shell && (await menu.getAttribute('aria-expanded')) === 'true';
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    // The shell closes its sidebar below 1025 px after a 150 ms resize debounce.
-    await page.waitForTimeout(400);
+    if (shell && width < 1025) await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await page.screenshot({
       path: `${artifacts}/${name}-${width}.png`,
-      fullPage: true,
+      fullPage,
       animations: 'disabled',
     });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  // Settled before the spec goes on: the shell's sidebar comes back after the same debounce.
-  await page.waitForTimeout(400);
+  if (shell) await expect(menu).toHaveAttribute('aria-expanded', String(wasOpen));
 }
