@@ -1,6 +1,6 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
-import { adminApi } from './support/admin';
+import { adminApi, shoot } from './support/admin';
 import {
   artifacts,
   baseUrl,
@@ -126,14 +126,7 @@ test.describe('feature management', () => {
         dialog.getByText(text(culture, 'AbpSettingManagement::Feature:AllowChangingEmailSettings')),
       ).toHaveCount(0);
       await expectNoAxeViolations(page);
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.screenshot({
-          path: `${artifacts}/feature-management-${culture}-${width}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
-      }
+      await shoot(page, `feature-management-${culture}`);
     });
   }
 
