@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
 
 let test: TestApp;
 let webRoot: string;
+/** Errors the app met while answering, sent or not (a reply already sent hides a second one). */
+const errors: Error[] = [];
 
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'vineta-spa-'));
@@ -16,6 +18,10 @@ beforeAll(async () => {
   );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
   test = await createTestApp({ build: { webRoot } });
+  test.app.addHook('onError', (_request, _reply, error, done) => {
+    errors.push(error);
+    done();
+  });
 });
 afterAll(async () => {
   await test.close();
@@ -37,6 +43,20 @@ describe('the web app', () => {
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers the page to GET and HEAD of the root and of deep links, without an error', async () => {
+    errors.length = 0;
+    for (const url of ['/', '/identity/users']) {
+      const page = await test.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+      const head = await test.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(head.body, url).toBe('');
+    }
+    expect(errors.map((error) => error.message)).toEqual([]);
   });
 
   it('keeps the API, health and documentation out of the SPA fallback', async () => {

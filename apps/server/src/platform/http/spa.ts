@@ -28,12 +28,18 @@ export async function registerSpa(app: FastifyInstance, root: string) {
       );
     },
   });
+  // HEAD too: a monitor or a link checker asks for the page's headers (Node sends no body).
   const serveIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const wantsPage = request.method === 'GET' && !serverPaths.test(request.url);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !serverPaths.test(request.url);
     if (!wantsPage) return false;
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     return true;
   };
-  app.get('/', (request, reply) => serveIndex(request, reply));
+  // Nothing returned: Fastify sends what a handler returns, and a second send after the page
+  // logged a 500 for every visit to the root.
+  app.get('/', (request, reply) => {
+    serveIndex(request, reply);
+  });
   return { serveIndex };
 }
