@@ -32,7 +32,9 @@ export function LanguageDropdown() {
               lang={language.cultureName}
               onClick={() => {
                 close();
-                void changeLanguage(language.cultureName);
+                // A configuration that fails to load has been told by the HTTP layer already
+                // (the 401 dialog, say); nothing is left to do with its rejection here.
+                changeLanguage(language.cultureName).catch(() => undefined);
               }}
             >
               {language.displayName}
