@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations } from './support/account';
 import { artifacts, useLanguage } from './support/app';
+import { test } from './support/test';
 
 const pages = [
   { layout: 'account', path: '/account/login' },

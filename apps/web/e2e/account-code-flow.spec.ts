@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type Culture, text, uniqueName } from './support/account';
 import { admin, clientId, registerUser, scope, useLanguage } from './support/app';
 import { codeFlowUrl } from './support/ports';
+import { test } from './support/test';
 
 /**
  * The app is built for the password flow (VITE_OAUTH_FLOW is read at build time), so a page of

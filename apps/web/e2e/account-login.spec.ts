@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type Culture, errorToast, maxLength, required, text, uniqueName } from './support/account';
 import { registerUser, useLanguage } from './support/app';
 import { lockedDownUrl } from './support/ports';
+import { test } from './support/test';
 
 const cultures: Culture[] = ['es-MX', 'en'];
 

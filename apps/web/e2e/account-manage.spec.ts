@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type Culture, errorToast, maxLength, required, text, uniqueName } from './support/account';
 import { registerUser, requestToken, signIn, useLanguage } from './support/app';
 import { arrangeHostUser, serverDatabaseFile } from './support/server-database';
+import { test } from './support/test';
 
 const cultures: Culture[] = ['es-MX', 'en'];
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   type ReceivedMail,
   type SmtpTestServer,
@@ -15,6 +15,7 @@ import {
 } from './support/account';
 import { admin, registerUser, requestToken, useLanguage } from './support/app';
 import { smtpPort } from './support/ports';
+import { test } from './support/test';
 
 const cultures: Culture[] = ['es-MX', 'en'];
 let smtp: SmtpTestServer;

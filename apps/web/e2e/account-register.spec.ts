@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   type Culture,
   errorToast,
@@ -11,6 +11,7 @@ import {
 } from './support/account';
 import { registerUser, useLanguage } from './support/app';
 import { lockedDownUrl } from './support/ports';
+import { test } from './support/test';
 
 const cultures: Culture[] = ['es-MX', 'en'];
 

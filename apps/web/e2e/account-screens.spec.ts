@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
 import { artifacts, registerUser, signIn, useLanguage } from './support/app';
+import { test } from './support/test';
 
 /** Each account screen: looked at in screenshots at 1280 and 375 px, and scanned by axe-core. */
 interface Screen {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import Database from 'better-sqlite3';
 import {
   admin,
@@ -12,6 +12,7 @@ import {
   useLanguage,
 } from './support/app';
 import { serverDatabaseFile } from './support/server-database';
+import { test } from './support/test';
 
 test.describe('error screens', () => {
   for (const culture of ['es-MX', 'ar']) {

@@ -1,4 +1,4 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
 import { adminApi, shoot } from './support/admin';
 import {
@@ -9,6 +9,7 @@ import {
   signIn,
   useLanguage,
 } from './support/app';
+import { test } from './support/test';
 
 const ENABLE = 'SettingManagement.Enable';
 const ALLOW_EMAIL = 'SettingManagement.AllowChangingEmailSettings';

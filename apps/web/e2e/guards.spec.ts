@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { isSignInServerReady, signIn, useLanguage } from './support/app';
+import { test } from './support/test';
 
 test.describe('route guards', () => {
   test.beforeEach(async ({ page }) => {

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, required, text, uniqueName } from './support/account';
 import {
   adminApi,
@@ -11,6 +11,7 @@ import {
   toastSuccess,
 } from './support/admin';
 import { requestToken, signIn, useLanguage } from './support/app';
+import { test } from './support/test';
 
 const password = 'Vineta-e2e-1!';
 

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { useLanguage } from './support/app';
+import { test } from './support/test';
 
 test('the loading bar shows for a slow request and finishes at 100 %', async ({ page }) => {
   await useLanguage(page, 'es-MX');

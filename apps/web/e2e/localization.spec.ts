@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { artifacts, useLanguage } from './support/app';
+import { test } from './support/test';
 
 test.describe('language switch', () => {
   test('switching to ar flips the page to right-to-left and back', async ({ page, context }) => {

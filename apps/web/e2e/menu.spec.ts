@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { isSignInServerReady, registerUser, signIn, useLanguage } from './support/app';
+import { test } from './support/test';
 
 test.describe('menus and breadcrumb', () => {
   test.beforeEach(async ({ page }) => {

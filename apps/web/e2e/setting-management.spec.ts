@@ -1,10 +1,4 @@
-import {
-  expect,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from '@playwright/test';
+import { expect, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
 import {
   freePort,
   type ReceivedMail,
@@ -16,6 +10,7 @@ import { type Culture, expectNoAxeViolations, text, uniqueName } from './support
 import { shoot } from './support/admin';
 import { admin, baseUrl, registerUser, requestToken, signIn, useLanguage } from './support/app';
 import { smtpPort } from './support/ports';
+import { test } from './support/test';
 
 /**
  * The Settings screen's Emailing group against the real server, and test e-mails arriving at

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { uniqueName } from './support/account';
 import { artifacts, isSignInServerReady, registerUser, signIn, useLanguage } from './support/app';
+import { test } from './support/test';
 
 const cultures = [
   {

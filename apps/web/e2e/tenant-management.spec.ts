@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
 import {
   adminApi,
@@ -12,6 +12,7 @@ import {
   xsrfHeader,
 } from './support/admin';
 import { baseUrl, requestToken, signIn, useLanguage } from './support/app';
+import { test } from './support/test';
 
 const password = 'Vineta-e2e-1!';
 /** `useLanguage` is no React hook; the alias keeps the hook rule quiet in plain helpers. */

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { admin, artifacts, isSignInServerReady, requestToken, useLanguage } from './support/app';
+import { test } from './support/test';
 
 test.describe('tenant switch', () => {
   test.beforeEach(async ({ page }) => {
