@@ -40,7 +40,9 @@ export function toRouteObject(entry: RouteEntry): RouteObject {
   };
   const location = path === undefined ? { index: true as const } : { path };
   const redirectTo = entry.redirectTo;
-  if (redirectTo) return { ...location, handle, loader: () => redirect(redirectTo) };
+  // `element: null`: the loader redirects before anything renders, and a leaf route without an
+  // element made React Router warn in the console of every visit to it.
+  if (redirectTo) return { ...location, handle, loader: () => redirect(redirectTo), element: null };
   const page = entry.page;
   return {
     ...location,
