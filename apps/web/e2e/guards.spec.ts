@@ -28,12 +28,12 @@ test.describe('route guards', () => {
   }
 
   test('/account goes to /account/login, with nothing in the console', async ({ page }) => {
-    const console: string[] = [];
-    page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
     await page.goto('/account');
     await expect(page).toHaveURL(/\/account\/login$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(console).toEqual([]);
+    expect(messages).toEqual([]);
   });
 
   test('reset-password hides the tenant box; login shows it', async ({ page }) => {
