@@ -68,6 +68,7 @@ provider.on('server_error', (_ctx, error) => console.error(error));
 /** Refresh tokens to start chains from, as a password grant would have issued them. */
 async function refreshTokens(count: number): Promise<string[]> {
   const client = await provider.Client.find('Vineta_App');
+  if (!client) throw new Error('the Vineta_App client is not configured');
   return Promise.all(
     Array.from({ length: count }, async () => {
       const grant = new provider.Grant({ accountId: 'admin-id', clientId: 'Vineta_App' });
