@@ -60,12 +60,11 @@ describe('the web app', () => {
   });
 
   it('keeps the API, health and documentation out of the SPA fallback', async () => {
-    const response = await test.app.inject({
-      url: '/api/does-not-exist',
-      headers: { accept: 'text/html' },
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.message).toBeTruthy();
+    for (const url of ['/api/does-not-exist', '//api//identity/users']) {
+      const response = await test.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.message, url).toBeTruthy();
+    }
   });
 
   it('sends security headers', async () => {

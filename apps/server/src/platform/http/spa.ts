@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Paths the SPA never answers: the API, the sign-in server and the documentation keep their 404s. */
-const serverPaths = /^\/(api|connect|\.well-known|swagger|health|interaction)(\/|$)/;
+/**
+ * Paths the SPA never answers: the API, the sign-in server and the documentation keep their 404s,
+ * also when written with repeated slashes (`//api//…`, which the router does not match either).
+ */
+const serverPaths = /^\/+(api|connect|\.well-known|swagger|health|interaction)(\/|$)/;
 
 /**
  * Serves the built web app and answers `index.html` for every other GET that wants a page, so that
