@@ -72,6 +72,8 @@ export async function createMailOutboxKit() {
 
   return {
     data,
+    /** Where the database is, for a test that reaches it from outside (another process's lock). */
+    target: database.target,
     repository,
     get settings() {
       return settings;

@@ -1,3 +1,4 @@
+import SqliteDatabase from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailOutboxKit, type MailOutboxKit } from '../../../test/mail-outbox-test-kit.js';
 import {
@@ -6,6 +7,7 @@ import {
   startSmtpTestServer,
   waitFor,
 } from '../../../test/smtp-test-server.js';
+import { testDialect } from '../../../test/test-database.js';
 import { MailSetting } from './mail.settings.js';
 import type { MailMessage } from './smtp-sender.js';
 
@@ -28,6 +30,33 @@ afterAll(() => kit.close());
 const statusOf = async (id: string) => (await kit.repository.find(id))?.status;
 
 describe('outbox resilience', () => {
+  it.runIf(testDialect() === 'sqlite')(
+    'waits out a database another process holds locked, with a warning, then delivers',
+    async () => {
+      server = await startSmtpTestServer();
+      await kit.setGlobal(MailSetting.Port, String(server.port));
+      const { outbox, start, logs } = kit.worker();
+      const { id } = await outbox.enqueue(mail('ana@example.com'));
+      const target = kit.target;
+      if (target.dialect !== 'sqlite') throw new Error('a SQLite test database was expected');
+      const other = new SqliteDatabase(target.file);
+      try {
+        other.exec('begin immediate');
+        start();
+        await waitFor(() => logs.some((entry) => entry.level === 'warn'));
+      } finally {
+        other.exec('rollback');
+        other.close();
+      }
+      await waitFor(async () => (await statusOf(id)) === 'sent');
+      expect(server.received).toHaveLength(1);
+      expect(logs.filter((entry) => entry.level === 'error')).toEqual([]);
+      expect(logs.find((entry) => entry.level === 'warn')?.message).toBe(
+        'Mail outbox poll deferred: the database is unavailable',
+      );
+    },
+  );
+
   it('keeps a mail pending while SMTP is down, retries with backoff, and delivers once it is up', async () => {
     const port = await freePort();
     await kit.setGlobal(MailSetting.Port, String(port));

@@ -1,4 +1,5 @@
 import { withinTenant } from '../data/data-scope.js';
+import { isDatabaseUnavailable } from '../data/database-unavailable.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 import type { MailMessage } from './smtp-sender.js';
 
@@ -142,7 +143,11 @@ export function createOutboxWorker(deps: {
       try {
         claimed = await runOnce();
       } catch (error) {
-        logger.error({ err: error }, 'Mail outbox poll failed');
+        // A database that is locked or out of reach is waited out (the next poll tries again, and
+        // no mail is lost), not a fault to page anyone about.
+        if (isDatabaseUnavailable(error))
+          logger.warn({ err: error }, 'Mail outbox poll deferred: the database is unavailable');
+        else logger.error({ err: error }, 'Mail outbox poll failed');
       }
       // A full batch means more may be due: go again without waiting.
       if (claimed < batchSize) await sleep(pollIntervalMs);
