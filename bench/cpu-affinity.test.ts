@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   busySeconds,
+  coreTimes,
   cpuTimes,
   describePlan,
   parseCpuList,
@@ -77,5 +78,13 @@ describe('busySeconds', () => {
     expect(busySeconds([0, 1], stat)).toBeCloseTo(1.8);
     expect(busySeconds([0], stat)).toBeCloseTo(0.2);
     expect(busySeconds([5], stat)).toBe(0);
+  });
+});
+
+describe('coreTimes', () => {
+  it("reads the server's core and the client's cores from the same /proc/stat", () => {
+    const stat =
+      'cpu  9 9 9 9 9 9 9 9 0 0\ncpu0 10 0 10 500 0 0 0 0 0 0\ncpu1 100 20 30 800 40 5 5 0 0 0\n';
+    expect(coreTimes(1, [0], stat)).toEqual({ server: { busy: 1.6, total: 10 }, clientBusy: 0.2 });
   });
 });

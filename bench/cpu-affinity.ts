@@ -131,6 +131,15 @@ export function busySeconds(cpus: number[], stat = readProcStat()): number | und
   return busy;
 }
 
+/**
+ * The server's core and the client's cores at one instant, from a single read of /proc/stat (what
+ * a slice reads at each of its edges); both undefined where there is no /proc.
+ */
+export function coreTimes(serverCpu: number, clientCpus: number[], stat = readProcStat()) {
+  if (stat === undefined) return { server: undefined, clientBusy: undefined };
+  return { server: cpuTimes(serverCpu, stat), clientBusy: busySeconds(clientCpus, stat) };
+}
+
 function readProcStat(): string | undefined {
   try {
     return readFileSync('/proc/stat', 'utf8');

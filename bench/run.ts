@@ -12,8 +12,7 @@ import {
 } from './bench-shared.js';
 import { reportLoginBundle } from './bundle.js';
 import {
-  busySeconds,
-  cpuTimes,
+  coreTimes,
   describePlan,
   pinThisProcess,
   planCores,
@@ -160,13 +159,13 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
   if (profiled) await ask(server, { command: 'profile-start' });
   const databaseBefore = scenario.database?.cpuMicros() ?? 0;
   const before = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
-  const coreBefore = corePlan.pinned ? cpuTimes(corePlan.serverCpu) : undefined;
-  const clientCoresBefore = corePlan.pinned ? busySeconds(corePlan.clientCpus) : undefined;
+  const readCores = () =>
+    corePlan.pinned ? coreTimes(corePlan.serverCpu, corePlan.clientCpus) : undefined;
+  const coresBefore = readCores();
   const client = process.cpuUsage();
   const done = await scenario.run(length);
   const clientUsed = process.cpuUsage(client);
-  const coreAfter = corePlan.pinned ? cpuTimes(corePlan.serverCpu) : undefined;
-  const clientCoresAfter = corePlan.pinned ? busySeconds(corePlan.clientCpus) : undefined;
+  const coresAfter = readCores();
   const after = await ask<NodeJS.CpuUsage>(server, { command: 'cpu' });
   const databaseAfter = scenario.database?.cpuMicros() ?? 0;
   if (profiled) await ask(server, { command: 'profile-stop', name: scenario.key });
@@ -183,9 +182,10 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
   total.seconds += done.seconds;
   total.cpuMicros += after.user + after.system - before.user - before.system;
   total.clientCpuMicros += clientUsed.user + clientUsed.system;
-  if (coreBefore && coreAfter) total.coreBusySeconds += coreAfter.busy - coreBefore.busy;
-  if (clientCoresBefore !== undefined && clientCoresAfter !== undefined)
-    total.clientCoresBusySeconds += clientCoresAfter - clientCoresBefore;
+  if (coresBefore?.server && coresAfter?.server)
+    total.coreBusySeconds += coresAfter.server.busy - coresBefore.server.busy;
+  if (coresBefore?.clientBusy !== undefined && coresAfter?.clientBusy !== undefined)
+    total.clientCoresBusySeconds += coresAfter.clientBusy - coresBefore.clientBusy;
   total.databaseCpuMicros += databaseAfter - databaseBefore;
   totals.set(scenario.key, total);
 }
