@@ -52,6 +52,11 @@ beforeAll(async () => {
     { schema: { body: z.object({ userName: z.string().min(1).max(5), email: z.email() }) } },
     async () => ({}),
   );
+  app.get(
+    '/sorted',
+    { schema: { querystring: z.object({ sorting: z.string().regex(/^\w+( (asc|desc))?$/i) }) } },
+    async () => ({}),
+  );
   app.post('/small', { bodyLimit: 16 }, async () => ({}));
   await app.ready();
 });
@@ -120,6 +125,13 @@ describe('error bodies', () => {
       { message: expect.stringContaining('e-mail'), members: ['email'] },
     ]);
     expect(error.details).toContain(' - ');
+  });
+
+  it("quotes a pattern as ABP does, without the regular expression literal's slashes", async () => {
+    const { error } = await call('/sorted?sorting=name%20sideways');
+    expect(error.validationErrors[0].message).toBe(
+      "The field Sorting must match the regular expression '^\\w+( (asc|desc))?$'.",
+    );
   });
 
   it('hides what went wrong inside a 500, giving the request id instead', async () => {

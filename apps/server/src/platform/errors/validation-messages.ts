@@ -67,13 +67,19 @@ export function validationMessage(
         return text('The {0} field is not a valid e-mail address.', { 0: fieldName });
       return text("The field {0} must match the regular expression '{1}'.", {
         0: fieldName,
-        1: params.pattern ?? params.format,
+        1: patternSource(params.pattern) ?? params.format,
       });
     case 'invalid_characters':
       return text('The field {0} contains characters that are not allowed.', { 0: fieldName });
     default:
       return text('The value is not valid for {0}.', { 0: fieldName });
   }
+}
+
+/** zod gives a pattern as a literal (`/^a+$/i`); ABP quotes only the expression (`^a+$`). */
+function patternSource(pattern: unknown): unknown {
+  if (typeof pattern !== 'string') return pattern;
+  return /^\/(.*)\/[a-z]*$/s.exec(pattern)?.[1] ?? pattern;
 }
 
 /** A range's end as ABP writes it; none, or the end of the safe integers, is unbounded. */
