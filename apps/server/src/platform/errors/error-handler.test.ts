@@ -54,7 +54,14 @@ beforeAll(async () => {
   );
   app.get(
     '/sorted',
-    { schema: { querystring: z.object({ sorting: z.string().regex(/^\w+( (asc|desc))?$/i) }) } },
+    {
+      schema: {
+        querystring: z.object({
+          sorting: z.string().regex(/^\w+( (asc|desc))?$/i),
+          id: z.guid().optional(),
+        }),
+      },
+    },
     async () => ({}),
   );
   app.post('/small', { bodyLimit: 16 }, async () => ({}));
@@ -127,11 +134,13 @@ describe('error bodies', () => {
     expect(error.details).toContain(' - ');
   });
 
-  it("quotes a pattern as ABP does, without the regular expression literal's slashes", async () => {
+  it("quotes a pattern without the literal's slashes, and no pattern for a Guid, as ABP does", async () => {
     const { error } = await call('/sorted?sorting=name%20sideways');
     expect(error.validationErrors[0].message).toBe(
       "The field Sorting must match the regular expression '^\\w+( (asc|desc))?$'.",
     );
+    const guid = await call('/sorted?sorting=name&id=zzz');
+    expect(guid.error.validationErrors[0].message).toBe('The value is not valid for id.');
   });
 
   it('hides what went wrong inside a 500, giving the request id instead', async () => {

@@ -65,6 +65,9 @@ export function validationMessage(
     case 'invalid_format':
       if (params.format === 'email')
         return text('The {0} field is not a valid e-mail address.', { 0: fieldName });
+      // A Guid ABP's model binding could not read: no pattern to quote.
+      if (params.format === 'guid' || params.format === 'uuid')
+        return text('The value is not valid for {0}.', { 0: fieldName });
       return text("The field {0} must match the regular expression '{1}'.", {
         0: fieldName,
         1: patternSource(params.pattern) ?? params.format,
