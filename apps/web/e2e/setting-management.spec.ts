@@ -25,8 +25,8 @@ let api: Awaited<ReturnType<typeof adminApi>>;
 let original: Record<string, unknown>;
 
 /**
- * An admin API client (bearer token from the real token endpoint). Its reads pick up the
- * XSRF-TOKEN cookie, and a request carrying that cookie must echo it, as the app does.
+ * An admin API client (bearer token from the real token endpoint). It never reads the
+ * application configuration, so it holds no XSRF-TOKEN cookie: its writes carry no cookie to echo.
  */
 async function adminApi() {
   const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
@@ -36,15 +36,8 @@ async function adminApi() {
     baseURL: baseUrl,
     extraHTTPHeaders: { Authorization: `Bearer ${access_token}` },
   });
-  const write = async (method: 'POST' | 'PUT', url: string, data: unknown) => {
-    const { cookies } = await context.storageState();
-    const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-    return context.fetch(url, {
-      method,
-      data,
-      headers: xsrf ? { RequestVerificationToken: xsrf } : {},
-    });
-  };
+  const write = (method: 'POST' | 'PUT', url: string, data: unknown) =>
+    context.fetch(url, { method, data });
   return {
     get: (url: string) => context.get(url),
     post: (url: string, options: { data: unknown }) => write('POST', url, options.data),

@@ -29,16 +29,6 @@ export async function ok<T>(response: Promise<APIResponse>): Promise<T> {
   return (body ? JSON.parse(body) : undefined) as T;
 }
 
-/**
- * The API context keeps the XSRF-TOKEN cookie a GET handed it, and the server then wants it
- * echoed on unsafe calls, as from a browser.
- */
-export async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
-  const { cookies } = await api.storageState();
-  const token = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  return token ? { RequestVerificationToken: token } : {};
-}
-
 export const dialog = (page: Page) => page.getByRole('dialog');
 export const toastSuccess = (page: Page) => page.locator('.app-toast-success').first();
 export const toastError = (page: Page) => page.locator('.app-toast-error').first();

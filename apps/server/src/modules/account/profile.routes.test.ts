@@ -256,6 +256,22 @@ describe('users without a password and external users', () => {
 });
 
 describe('antiforgery', () => {
+  it('hands the cookie out with the application configuration only, once per browser', async () => {
+    const read = (url: string, cookie?: string) =>
+      t.app.inject({
+        url,
+        headers: { authorization: `Bearer ${token}`, ...(cookie ? { cookie } : {}) },
+      });
+    const profile = await read('/api/account/my-profile');
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['set-cookie']).toBeUndefined();
+    const first = await read('/api/abp/application-configuration');
+    const cookie = first.cookies.find((entry) => entry.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toBeTruthy();
+    const again = await read('/api/abp/application-configuration', `XSRF-TOKEN=${cookie?.value}`);
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
   it('requires the XSRF-TOKEN echo on unsafe requests that carry cookies', async () => {
     const page = await t.app.inject({ url: '/api/abp/application-configuration' });
     const cookie = page.cookies.find((entry) => entry.name === 'XSRF-TOKEN');

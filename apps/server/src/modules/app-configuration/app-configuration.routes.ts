@@ -28,6 +28,7 @@ export const appConfigurationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/abp/application-configuration',
     {
+      config: { issuesXsrfCookie: true },
       schema: {
         tags: ['AbpApplicationConfiguration'],
         querystring: z.object({

@@ -153,6 +153,8 @@ describe('a tenant with its own database', () => {
     );
     const uid = (authorize.headers.get('location') as string).split('/').pop() as string;
     await browser.go(`/interaction/${uid}`);
+    // What the sign-in page reads first, which hands it the XSRF cookie its post echoes.
+    await browser.go('/api/abp/application-configuration');
     const login = await browser.post(`/interaction/${uid}/login`, {
       username: 'lola',
       password: PASSWORD,

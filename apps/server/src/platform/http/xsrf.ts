@@ -11,6 +11,13 @@ const NONCE_BYTES = 24;
 /** Cookie values remembered as genuine (about 70 bytes each). */
 const GENUINE_TOKENS_KEPT = 10_000;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route hands browsers the `XSRF-TOKEN` cookie (xsrf.ts). */
+    issuesXsrfCookie?: boolean;
+  }
+}
+
 export interface XsrfOptions {
   /** A server secret: the cookie is signed, so a value planted by a sibling domain is refused. */
   secret: string;
@@ -23,12 +30,19 @@ export interface XsrfOptions {
  * page can read, and every unsafe request that carries cookies must echo it in the
  * `RequestVerificationToken` header, which a foreign page cannot do. Requests without cookies
  * (API clients with bearer tokens) are not affected: they carry no ambient authority.
+ *
+ * The cookie comes with the application configuration, as ABP's does
+ * (`AbpApplicationConfigurationController`): the page reads it before anything else, and again
+ * after signing in or changing language (and with the sign-in interaction's details, the code-flow
+ * sign-in page's first read). Only routes marked `issuesXsrfCookie` hand it out, so
+ * that assets cached for a year, the page and API answers carry no per-visitor `Set-Cookie` (a
+ * shared cache would refuse them, or serve one visitor's cookie to all).
  */
 async function xsrf(app: FastifyInstance, options: XsrfOptions) {
   const sign = (nonce: string) =>
     createHmac('sha256', options.secret).update(`xsrf:${nonce}`).digest('base64url');
-  // Every request a browser sends carries the cookie, and every GET checks it: values already found
-  // genuine are remembered (a bounded set), so the HMAC runs once per browser, not per request.
+  // A browser's every write checks its cookie: values already found genuine are remembered (a
+  // bounded set), so the HMAC runs once per browser, not per request.
   const genuine = new Set<string>();
   const isGenuine = (value: string | undefined): value is string => {
     if (value === undefined) return false;
@@ -73,10 +87,13 @@ async function xsrf(app: FastifyInstance, options: XsrfOptions) {
     done();
   });
 
-  // Issued on reads, so the page has it before its first write. (Callback hooks: an async one
-  // costs a promise per request; this runs on every GET. Fastify appends to `set-cookie`.)
+  // (Callback hooks: an async one costs a promise per request. Fastify appends to `set-cookie`.)
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
-    if (request.method === 'GET' && !isGenuine(request.cookies?.[XSRF_COOKIE])) {
+    if (
+      request.routeOptions.config.issuesXsrfCookie &&
+      request.method === 'GET' &&
+      !isGenuine(request.cookies?.[XSRF_COOKIE])
+    ) {
       const value = nonce();
       void reply.header('set-cookie', `${XSRF_COOKIE}=${value}.${sign(value)}${attributes}`);
     }

@@ -174,7 +174,7 @@ export function resetAccountState(): void {
   appConfigurationStore.set(undefined);
 }
 
-/** Sets the XSRF cookie the server hands out on reads. */
+/** Sets the XSRF cookie the server hands out with the application configuration. */
 export function setXsrfCookie(value = 'xsrf-1'): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting its cookie
   document.cookie = `XSRF-TOKEN=${value}; path=/`;

@@ -79,7 +79,8 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/interaction/:uid/details',
-    { schema: { tags, params: UidParams } },
+    // The sign-in page's first read before it posts the credentials (xsrf.ts).
+    { config: { issuesXsrfCookie: true }, schema: { tags, params: UidParams } },
     async (request, reply) => {
       const interaction = await interactionOf(request, reply, request.params.uid);
       const params = interaction.params as Record<string, string | undefined>;
