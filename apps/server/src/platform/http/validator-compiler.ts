@@ -23,7 +23,12 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
     if (holdsRefusedInput(data, 0)) return { error: refusedInput(data, [], []) };
-    const result = schema.safeParse(withSchemaNames(schema, data), { reportInput: true });
+    const input = withSchemaNames(schema, data);
+    // Parsed again to report a refusal: with any option in its context (`reportInput`), zod 4
+    // parsed the application configuration's query in 1.3 µs instead of 0.14, on every request.
+    const valid = schema.safeParse(input);
+    if (valid.success) return { value: valid.data };
+    const result = schema.safeParse(input, { reportInput: true });
     if (result.success) return { value: result.data };
     const error: FastifySchemaValidationError[] = [];
     for (const { path, code, message, ...params } of result.error.issues) {
