@@ -7,15 +7,12 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely';
+import { isSqliteBusy } from './sqlite-busy.js';
 
 /** How long a statement waits for another process's write lock before it fails (SQLITE_BUSY). */
 const WRITE_LOCK_WAIT_MS = 5_000;
 /** Pauses between tries: short at first (most locks are brief), then every 100 ms. */
 const PAUSES_MS = [5, 10, 20, 40, 80, 100];
-
-const isBusy = (error: unknown) =>
-  typeof (error as { code?: unknown } | null)?.code === 'string' &&
-  (error as { code: string }).code.startsWith('SQLITE_BUSY');
 
 /** Kysely's SQLite configuration with the database opened by a function (as database.ts does). */
 export type SqliteFileConfig = Omit<SqliteDialectConfig, 'database'> & {
@@ -150,7 +147,8 @@ export class ImmediateSqliteDriver extends SqliteDriver implements ImmediateExec
         try {
           return await connection.executeQuery<R>(query);
         } catch (error) {
-          if (!isBusy(error) || this.#inTransaction || waited >= WRITE_LOCK_WAIT_MS) throw error;
+          if (!isSqliteBusy(error) || this.#inTransaction || waited >= WRITE_LOCK_WAIT_MS)
+            throw error;
           const pause = PAUSES_MS[Math.min(tries, PAUSES_MS.length - 1)] as number;
           // No transaction is open: the connection may serve others until the next try.
           this.#unlock();
@@ -177,7 +175,7 @@ export class ImmediateSqliteDriver extends SqliteDriver implements ImmediateExec
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     } catch (error) {
       // Locked by another process: Kysely's way, which waits for the lock (#waitingOutLocks).
-      if (isBusy(error)) return undefined;
+      if (isSqliteBusy(error)) return undefined;
       throw error;
     }
   }
@@ -199,7 +197,7 @@ export class ImmediateSqliteDriver extends SqliteDriver implements ImmediateExec
       return true;
     } catch (error) {
       // better-sqlite3 has rolled the transaction back: nothing is written.
-      if (isBusy(error)) return false;
+      if (isSqliteBusy(error)) return false;
       throw error;
     }
   }

@@ -1,13 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepFtsIndexesMerged } from './sqlite-fts-maintenance.js';
 
 let database: SqliteDatabase.Database;
-afterEach(() => database?.close());
+const cleanUps: (() => void)[] = [];
+afterEach(() => {
+  database?.close();
+  for (const cleanUp of cleanUps.splice(0)) cleanUp();
+});
 
 /** An FTS5 index written in `commits` transactions, each leaving a segment of its own. */
-function fragmentedIndex(commits: number) {
-  database = new SqliteDatabase(':memory:');
+function fragmentedIndex(commits: number, file = ':memory:') {
+  database = new SqliteDatabase(file);
   database.exec("create virtual table words using fts5(text, tokenize = 'trigram')");
   // Left as written: the automatic merge would otherwise fold every four segments into one.
   database.exec("insert into words(words, rank) values ('automerge', 0)");
@@ -69,6 +76,30 @@ describe('FTS5 index maintenance', () => {
     expect(
       database.prepare("select count(*) from words where words match 'arrival'").pluck().get(),
     ).toBe(5);
+  });
+
+  it("waits quietly for another process's write lock, then merges", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    cleanUps.push(() => vi.useRealTimers());
+    const folder = mkdtempSync(join(tmpdir(), 'vineta-fts-'));
+    cleanUps.push(() => rmSync(folder, { recursive: true, force: true }));
+    const file = join(folder, 'words.sqlite');
+    fragmentedIndex(6, file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('busy_timeout = 0'); // as database.ts opens it
+    const other = new SqliteDatabase(file);
+    cleanUps.push(() => other.close());
+    other.exec('begin immediate');
+    const errors: unknown[] = [];
+    keepFtsIndexesMerged(database, { intervalMs: 60_000, onError: (error) => errors.push(error) });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(errors).toEqual([]);
+    other.exec('commit');
+    expect(hasWorkLeft()).toBe(true);
+    // Within the next pause, not at the next round a minute later.
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(hasWorkLeft()).toBe(false);
+    expect(errors).toEqual([]);
   });
 
   it('stops when the database closes', async () => {

@@ -1,9 +1,12 @@
 import type SqliteDatabase from 'better-sqlite3';
+import { isSqliteBusy } from './sqlite-busy.js';
 
 /** Leaf pages a merge step writes (~0.2 ms each): a step holds the event loop a few ms. */
 const PAGES_PER_STEP = 16;
 /** Pause between steps, so that requests are served while an index is merged. */
 const STEP_PAUSE_MS = 5;
+/** Pause while another process holds the write lock (a migration, a backup, a second server). */
+const LOCKED_PAUSE_MS = 1_000;
 /** How often an index is looked at again (one row read when nothing was written). */
 export const FTS_CHECK_INTERVAL_MS = 5 * 60_000;
 
@@ -19,8 +22,8 @@ export const FTS_CHECK_INTERVAL_MS = 5 * 60_000;
  * whenever the index has changed since its last merge (its structure record says so).
  *
  * A step never runs inside a transaction of the connection (it would join it): it waits for the
- * next turn. Failures are reported and retried at the next check: the index stays valid, only
- * slower to read.
+ * next turn, and for another process's write lock to go. Other failures are reported and retried
+ * at the next check: the index stays valid, only slower to read.
  */
 export function keepFtsIndexesMerged(
   database: SqliteDatabase.Database,
@@ -84,6 +87,10 @@ export function keepFtsIndexesMerged(
         later(() => check(index), STEP_PAUSE_MS);
       }
     } catch (error) {
+      if (isSqliteBusy(error)) {
+        later(() => check(index), LOCKED_PAUSE_MS);
+        return;
+      }
       options.onError?.(error);
       nextRound();
     }
