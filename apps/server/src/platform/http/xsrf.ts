@@ -33,10 +33,10 @@ export interface XsrfOptions {
  *
  * The cookie comes with the application configuration, as ABP's does
  * (`AbpApplicationConfigurationController`): the page reads it before anything else, and again
- * after signing in or changing language (and with the sign-in interaction's details, the code-flow
- * sign-in page's first read). Only routes marked `issuesXsrfCookie` hand it out, so
- * that assets cached for a year, the page and API answers carry no per-visitor `Set-Cookie` (a
- * shared cache would refuse them, or serve one visitor's cookie to all).
+ * after signing in or changing language. The sign-in interaction's details hand it out too (the
+ * code-flow sign-in page's first read). Only routes marked `issuesXsrfCookie` do, so that assets
+ * cached for a year, the page and API answers carry no per-visitor `Set-Cookie` (a shared cache
+ * would refuse them, or serve one visitor's cookie to all).
  */
 async function xsrf(app: FastifyInstance, options: XsrfOptions) {
   const sign = (nonce: string) =>
