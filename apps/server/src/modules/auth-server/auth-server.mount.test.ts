@@ -41,10 +41,13 @@ describe('mount', () => {
     expect(api404.headers._abperrorformat).toBe('true');
   });
 
-  it('leaves unknown /connect paths to the provider and /interaction to Fastify', async () => {
-    const unknown = await t.app.inject({ url: '/connect/nothing-here' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.headers._abperrorformat).toBeUndefined();
+  it('leaves unknown /connect paths to the provider, which answers as the API does, and /interaction to Fastify', async () => {
+    for (const url of ['/connect/nothing-here', '/connect//token', '/connect/token/x']) {
+      const unknown = await t.app.inject({ url, headers: { 'accept-language': 'es-MX' } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers._abperrorformat).toBe('true');
+      expect(unknown.json().error.message).toBe(`Ninguna ruta de la API coincide con GET ${url}.`);
+    }
     const interaction = await t.app.inject({ url: '/interaction/abc' });
     expect(interaction.statusCode).toBe(303);
     expect(interaction.headers.location).toBe('/account/login?interactionId=abc');

@@ -30,6 +30,7 @@ import { type SignInRequest, signInRequestOf } from './sign-in-request.js';
 import { installSignOutHooks } from './sign-out-hooks.js';
 import { createSigningKeyStore, type KeySet } from './signing-keys.js';
 import { createTokenEndpointShortcut } from './token-endpoint-shortcut.js';
+import { answerUnknownProviderPaths } from './unknown-provider-paths.js';
 
 /** The paths the provider owns; everything else stays Fastify's (API, interactions, SPA). */
 const PROVIDER_PATHS =
@@ -151,6 +152,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
       requestInfo: (ctx) => requestInfo(signInRequestOf(ctx)),
     });
     answerProviderOutages(provider, { outageBody, renderError: pages.renderError, log });
+    answerUnknownProviderPaths(provider, { localizer, cultureOf });
     provider.on('grant.error', (_ctx, error) =>
       log.debug(
         { error: error.message, detail: (error as { error_detail?: string }).error_detail },
