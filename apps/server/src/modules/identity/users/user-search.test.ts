@@ -7,6 +7,9 @@ describe('user search', () => {
   it('folds case, accents and compatibility forms', () => {
     expect(foldForSearch('José Núñez Zoë ﬁ')).toBe('JOSE NUNEZ ZOE FI');
     expect(foldForSearch(null)).toBe('');
+    // The ASCII shortcut folds as the full normalization does.
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('');
+    expect(foldForSearch(ascii)).toBe(ascii.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase());
   });
 
   it('joins the fields with line feeds, so no match spans two of them', () => {

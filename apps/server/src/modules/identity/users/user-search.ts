@@ -5,9 +5,17 @@
  * finds name Ana, surname García).
  */
 
+/** Any code unit past ASCII (surrogates included). */
+const BEYOND_ASCII = /[\u0080-\uffff]/;
+
 /** Upper case without diacritics; `search_text` and filters are folded alike. */
-export const foldForSearch = (value: string | null | undefined) =>
-  (value ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase();
+export const foldForSearch = (value: string | null | undefined) => {
+  if (!value) return '';
+  // ASCII decomposes to itself and carries no marks: a Unicode normalization spared (~2 µs of a
+  // filtered list request, in the profile).
+  if (!BEYOND_ASCII.test(value)) return value.toUpperCase();
+  return value.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase();
+};
 
 export interface SearchableUser {
   userName: string;
