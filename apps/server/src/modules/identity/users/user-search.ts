@@ -38,7 +38,7 @@ const MAX_TERMS = 5;
 
 /** The folded words of a filter, longest first (the most selective drive the index), deduplicated. */
 export function searchTermsOf(filter: string | undefined): string[] {
-  // Most lists have no filter: folding nothing still cost a normalization and a Unicode regex.
+  // Most lists have no filter: nothing to fold, split, deduplicate or sort.
   if (!filter?.trim()) return [];
   const words = foldForSearch(filter).split(/\s+/).filter(Boolean);
   return [...new Set(words)].sort((a, b) => b.length - a.length).slice(0, MAX_TERMS);
