@@ -23,6 +23,7 @@ import {
   frameworkErrorHandler,
   registerErrorHandler,
   send,
+  unknownRouteError,
 } from './platform/errors/error-handler.js';
 import { healthRoutes } from './platform/health/health.routes.js';
 import type { Authenticator } from './platform/http/current-user.js';
@@ -169,18 +170,16 @@ export async function buildApp(
     // A path that other methods answer: ASP.NET's 405 with the methods it allows.
     const allowed = routeMethods(path);
     if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
-    return send(reply, allowed.length > 0 ? 405 : 404, {
-      code: null,
-      message: services.localizer.message(
-        'AbpExceptionHandling',
-        allowed.length > 0 ? 'MethodNotAllowedErrorMessage' : 'UnknownRouteErrorMessage',
+    return send(
+      reply,
+      allowed.length > 0 ? 405 : 404,
+      unknownRouteError(
+        services.localizer,
         request.culture || services.localizer.defaultCulture,
-        { 0: request.method, 1: path },
+        { method: request.method, path },
+        allowed.length > 0,
       ),
-      details: null,
-      data: {},
-      validationErrors: null,
-    });
+    );
   });
 
   await services.seedHost(config.admin);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import {
   freePort,
   type ReceivedMail,
@@ -7,8 +7,8 @@ import {
   waitFor,
 } from '../../server/test/smtp-test-server';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
-import { shoot } from './support/admin';
-import { admin, baseUrl, registerUser, requestToken, signIn, useLanguage } from './support/app';
+import { adminApi, ok, shoot } from './support/admin';
+import { registerUser, signIn, useLanguage } from './support/app';
 import { smtpPort } from './support/ports';
 import { test } from './support/test';
 
@@ -20,38 +20,9 @@ import { test } from './support/test';
 const smtpLogin = { user: 'mailer', pass: 'Smtp-e2e-S3cret!' };
 const emailingUrl = '/api/setting-management/emailing';
 let smtp: SmtpTestServer;
-let api: Awaited<ReturnType<typeof adminApi>>;
+let api: APIRequestContext;
 /** The host's values before this spec, put back afterwards for the specs that run later. */
 let original: Record<string, unknown>;
-
-/**
- * An admin API client (bearer token from the real token endpoint). It never reads the
- * application configuration, so it holds no XSRF-TOKEN cookie: its writes carry no cookie to echo.
- */
-async function adminApi() {
-  const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl });
-  const { access_token } = await requestToken(anonymous, admin);
-  await anonymous.dispose();
-  const context = await playwrightRequest.newContext({
-    baseURL: baseUrl,
-    extraHTTPHeaders: { Authorization: `Bearer ${access_token}` },
-  });
-  const write = (method: 'POST' | 'PUT', url: string, data: unknown) =>
-    context.fetch(url, { method, data });
-  return {
-    get: (url: string) => context.get(url),
-    post: (url: string, options: { data: unknown }) => write('POST', url, options.data),
-    put: (url: string, options: { data: unknown }) => write('PUT', url, options.data),
-    dispose: () => context.dispose(),
-  };
-}
-
-async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
-  const answer = await response;
-  if (!answer.ok()) throw new Error(`${answer.url()}: ${answer.status()} ${await answer.text()}`);
-  const body = await answer.text();
-  return (body ? JSON.parse(body) : undefined) as T;
-}
 
 test.beforeAll(async () => {
   smtp = await startSmtpTestServer({ port: smtpPort, auth: smtpLogin });

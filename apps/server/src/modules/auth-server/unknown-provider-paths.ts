@@ -1,5 +1,5 @@
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { ABP_ERROR_FORMAT_HEADER } from '../../platform/errors/error-handler.js';
+import { ABP_ERROR_FORMAT_HEADER, unknownRouteError } from '../../platform/errors/error-handler.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import { type SignInRequest, signInRequestOf } from './sign-in-request.js';
 
@@ -21,21 +21,7 @@ export function answerUnknownProviderPaths(
     ctx.set(ABP_ERROR_FORMAT_HEADER, 'true');
     ctx.set('cache-control', 'no-store');
     ctx.body = {
-      error: {
-        code: null,
-        message: deps.localizer.message(
-          'AbpExceptionHandling',
-          'UnknownRouteErrorMessage',
-          culture,
-          {
-            0: ctx.method,
-            1: ctx.path,
-          },
-        ),
-        details: null,
-        data: {},
-        validationErrors: null,
-      },
+      error: unknownRouteError(deps.localizer, culture, { method: ctx.method, path: ctx.path }),
     };
     // Koa takes a body for a 200 unless told otherwise.
     ctx.status = 404;

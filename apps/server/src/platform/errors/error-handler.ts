@@ -162,6 +162,30 @@ function clientErrorKey(error: FastifyError, status: number): string {
   }
 }
 
+/**
+ * ABP's answer to a request no route takes: no route at that path, or (`methodNotAllowed`) none
+ * for that method. Fastify's not-found handler and the sign-in server's unknown paths both send it.
+ */
+export function unknownRouteError(
+  localizer: Localizer,
+  culture: string,
+  request: { method: string; path: string },
+  methodNotAllowed = false,
+): ErrorBody['error'] {
+  return {
+    code: null,
+    message: localizer.message(
+      'AbpExceptionHandling',
+      methodNotAllowed ? 'MethodNotAllowedErrorMessage' : 'UnknownRouteErrorMessage',
+      culture,
+      { 0: request.method, 1: request.path },
+    ),
+    details: null,
+    data: {},
+    validationErrors: null,
+  };
+}
+
 export function send(reply: FastifyReply, status: number, error: ErrorBody['error']) {
   return reply.status(status).header(ABP_ERROR_FORMAT_HEADER, 'true').send({ error });
 }
