@@ -10,6 +10,7 @@ import { SecurityLogAction } from '../../platform/security-log/security-log-writ
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { IdentityUserRow, UsersRepository } from '../identity/users/users.repository.js';
+import { createPasswordHashCensus } from './password-hash-census.js';
 import { updateUserRetrying } from './user-store.js';
 
 /** ABP's `SignInResult` outcomes (the web app's `LoginResultType`). */
@@ -32,9 +33,10 @@ const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
 
 /**
  * ASP.NET Identity's `CheckPasswordSignInAsync` with lockout, as ABP's resource-owner password
- * validator calls it, plus a security-log row for every outcome. Every path spends one argon2
- * verification, so the answer's timing does not tell whether the user exists or is locked out.
- * Hashing never runs inside a transaction: SQLite has one connection.
+ * validator calls it, plus a security-log row for every outcome. Every path spends one
+ * verification, and a failed one lasts as long as the slowest kind of stored hash takes
+ * (password-hash-census.ts), so the answer's timing does not tell whether the user exists or is
+ * locked out. Hashing never runs inside a transaction: SQLite has one connection.
  */
 export function createSignInService(deps: {
   users: UsersRepository;
@@ -43,6 +45,7 @@ export function createSignInService(deps: {
   securityLog: SecurityLogWriter;
 }) {
   const { users, hasher, settings, securityLog } = deps;
+  const ensureCensus = createPasswordHashCensus({ users, hasher });
 
   /** ABP: the user name first; an e-mail address when no user has it as user name. */
   async function findUser(input: string): Promise<IdentityUserRow | undefined> {
@@ -98,6 +101,7 @@ export function createSignInService(deps: {
   }
 
   async function check(attempt: SignInAttempt): Promise<SignInResult> {
+    await ensureCensus(attempt.tenant?.id ?? null);
     const now = new Date();
     const user = await findUser(attempt.userNameOrEmailAddress);
     const log = (action: string, who?: IdentityUserRow) =>

@@ -1,3 +1,4 @@
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
@@ -120,10 +121,14 @@ describe('password grant answers', () => {
     expect(right.json().error_description).toMatch(/^You are not allowed to login!/);
   });
 
-  /** A host user whose stored hash is `passwordHash`, as another system wrote it. */
-  const userWithHash = async (userName: string, passwordHash: string) => {
-    await createUser(t.app, null, userName, PASSWORD);
-    await withinTenant(null, () =>
+  /** A user whose stored hash is `passwordHash`, as another system wrote it. */
+  const userWithHash = async (
+    userName: string,
+    passwordHash: string,
+    tenantId: string | null = null,
+  ) => {
+    await createUser(t.app, tenantId, userName, PASSWORD);
+    await withinTenant(tenantId, () =>
       t.app.services.data
         .query()
         .updateTable('identityUsers')
@@ -170,6 +175,41 @@ describe('password grant answers', () => {
     expect(t.app.services.passwordHasher.needsRehash(stored)).toBe(false);
     const again = await passwordGrant(t.app, { username: 'from-abp', password: 'my password' });
     expect(again.statusCode).toBe(200);
+  });
+
+  it("times a tenant's taken-over hashes before its first failed check, unknown names included", async () => {
+    // ASP.NET Identity v3 with HMAC-SHA256 and 20 000 rounds: a kind no other test has checked.
+    const salt = randomBytes(16);
+    const header = Buffer.alloc(13);
+    header.writeUInt8(1, 0);
+    header.writeUInt32BE(1, 1);
+    header.writeUInt32BE(20_000, 5);
+    header.writeUInt32BE(salt.length, 9);
+    const subkey = pbkdf2Sync(PASSWORD, salt, 20_000, 32, 'sha256');
+    const tenantId = await createTenant(t.app, 'Imported');
+    await userWithHash(
+      'imported',
+      Buffer.concat([header, salt, subkey]).toString('base64'),
+      tenantId,
+    );
+    const hasher = t.app.services.passwordHasher;
+    expect(hasher.timedKinds()).not.toContain('pbkdf2:sha256:20000');
+
+    // The first attempt in the tenant is at a name nobody has: its answer already waited for the
+    // slowest kind of hash the tenant stores, as a wrong password for `imported` would.
+    const unknown = await passwordGrant(t.app, {
+      username: 'nobody-here',
+      password: PASSWORD,
+      tenant: 'Imported',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(hasher.timedKinds()).toContain('pbkdf2:sha256:20000');
+    const right = await passwordGrant(t.app, {
+      username: 'imported',
+      password: PASSWORD,
+      tenant: 'Imported',
+    });
+    expect(right.statusCode).toBe(200);
   });
 
   it('refuses scopes the client may not ask for and missing credentials', async () => {

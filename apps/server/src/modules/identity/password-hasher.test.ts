@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { FloorClock } from './failure-floor.js';
 import { createConcurrencyLimit, createPasswordHasher } from './password-hasher.js';
+
+/** "my password", hashed by ASP.NET Core Identity v3 (PBKDF2, HMAC-SHA512, 100 000 iterations). */
+const ABP_HASH =
+  'AQAAAAIAAYagAAAAEAABAgMEBQYHCAkKCwwNDg/Q8A0WMKbtHQJQ2DHCdoEeeFBrgNlldq6vH4qX/CGqGQ==';
 
 /** A task that finishes when told to, recording when it started. */
 function gate(started: string[], name: string) {
@@ -66,5 +71,37 @@ describe('createPasswordHasher', () => {
     // An ASP.NET Identity v3 hash, as a database taken over from ABP holds.
     expect(hasher.needsRehash('AQAAAAIAAYagAAAAEJ7mBHt1LJ7pO0UCiQ2JhTBqYWp0Q0k0')).toBe(true);
     expect(await hasher.verify(await other.hash('Correct-1!'), 'Correct-1!')).toBe(true);
+  });
+
+  it('makes failed checks last as long as the slowest kind of stored hash, and only failed ones', async () => {
+    const waits: number[] = [];
+    const clock: FloorClock = {
+      now: () => performance.now(),
+      wait: async (ms) => {
+        waits.push(ms);
+      },
+    };
+    // argon2id with 1 MiB takes a millisecond or two; 100 000 rounds of HMAC-SHA512, tens of them.
+    const hasher = createPasswordHasher(
+      { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+      1,
+      clock,
+    );
+    const own = await hasher.hash('Correct-1!');
+    await hasher.learn([ABP_HASH, own]);
+    const floor = hasher.failureFloorMs();
+    expect(floor).toBeGreaterThan(0);
+
+    waits.length = 0;
+    expect(await hasher.verify(own, 'Correct-1!')).toBe(true);
+    expect(waits).toEqual([]);
+    expect(await hasher.verify(own, 'Wrong-1!')).toBe(false);
+    expect(await hasher.verifyAgainstNothing('Wrong-1!')).toBe(false);
+    expect(waits).toHaveLength(2);
+    for (const wait of waits) expect(wait).toBeGreaterThan(0);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(floor);
+    expect(hasher.timedKinds()).toEqual(
+      expect.arrayContaining(['pbkdf2:sha512:100000', '$argon2id$v=19$m=1024,t=1,p=1$']),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { decodeAspNetIdentityHash, verifyAspNetIdentityHash } from './aspnet-identity-hash.js';
+import { createFailureFloor, type FloorClock, realClock } from './failure-floor.js';
 
 // The package declares its algorithms as an ambient const enum, which isolated modules cannot read.
 const ARGON2ID = 2 as Algorithm;
@@ -38,10 +39,32 @@ export function createConcurrencyLimit(limit: number) {
   };
 }
 
+/** An argon2 hash's algorithm and parameters: what its verification costs. */
+const ARGON2_PARAMETERS = /^\$argon2(?:id|i|d)\$v=\d+\$[^$]*\$/;
+
+/**
+ * How a stored hash is checked: ASP.NET Identity's PBKDF2 (aspnet-identity-hash.ts) or argon2,
+ * and its `kind` (what the check costs: the algorithm and its parameters).
+ */
+function schemeOf(passwordHash: string) {
+  const legacy = decodeAspNetIdentityHash(passwordHash);
+  if (legacy) {
+    return {
+      kind: `pbkdf2:${legacy.digest}:${legacy.iterations}`,
+      check: (password: string) => verifyAspNetIdentityHash(legacy, password),
+    };
+  }
+  return {
+    kind: ARGON2_PARAMETERS.exec(passwordHash)?.[0] ?? 'unreadable',
+    check: (password: string) => verify(passwordHash, password),
+  };
+}
+
 /**
  * argon2id through @node-rs/argon2, which hashes on libuv's thread pool, off the event loop.
- * `verifyAgainstNothing` spends the same time as a real check, so that an unknown user name
- * cannot be told from a wrong password by timing.
+ * `verifyAgainstNothing` spends the same time as a real check, and every failed check lasts at
+ * least as long as the slowest kind of stored hash takes (failure-floor.ts), so that an unknown
+ * user name cannot be told from a wrong password by timing, whatever scheme made its hash.
  *
  * No more hashes run at once than the process has cores (`concurrency`): each takes a core and
  * 19 MiB for ~10 ms, and libuv's four pool threads on fewer cores only interleave them, which
@@ -53,13 +76,36 @@ export function createConcurrencyLimit(limit: number) {
 export function createPasswordHasher(
   options: PasswordHasherOptions = defaultPasswordHasherOptions,
   concurrency = availableParallelism(),
+  clock: FloorClock = realClock,
 ) {
   const settings = { ...options, algorithm: ARGON2ID };
   const limited = createConcurrencyLimit(Math.max(1, concurrency));
+  const failureFloor = createFailureFloor(clock);
   let decoy: Promise<string> | undefined;
+  const learning = new Map<string, Promise<unknown>>();
   // How every hash made with these settings begins (PHC format, argon2 version 1.3).
   const currentPrefix = `$argon2id$v=19$m=${options.memoryCost},t=${options.timeCost},p=${options.parallelism}$`;
+
+  /** Checks `password` against `passwordHash` in turn, timing the check for the failure floor. */
+  async function timedCheck(passwordHash: string, password: string) {
+    const { kind, check } = schemeOf(passwordHash);
+    return limited(async () => {
+      const startedAt = failureFloor.now();
+      const matches = await check(password).catch(() => false);
+      failureFloor.note(kind, failureFloor.now() - startedAt);
+      return { matches, startedAt };
+    });
+  }
+
+  async function verify(passwordHash: string, password: string): Promise<boolean> {
+    const { matches, startedAt } = await timedCheck(passwordHash, password);
+    if (!matches) await failureFloor.pad(startedAt);
+    return matches;
+  }
+
   return {
+    /** The current settings' prefix: stored hashes that do not begin so are of another kind. */
+    currentPrefix,
     /**
      * Whether a stored hash was made otherwise than new ones are (other parameters, or not
      * argon2id at all): it is made again when its user next signs in with the right password.
@@ -69,23 +115,40 @@ export function createPasswordHasher(
     /**
      * argon2id, or ASP.NET Identity's PBKDF2 for a hash taken over from an ABP database
      * (aspnet-identity-hash.ts), which `needsRehash` then reports for its user's next sign-in.
+     * A mismatch answers no sooner than the failure floor.
      */
-    async verify(passwordHash: string, password: string): Promise<boolean> {
-      try {
-        const legacy = decodeAspNetIdentityHash(passwordHash);
-        return await limited(() =>
-          legacy ? verifyAspNetIdentityHash(legacy, password) : verify(passwordHash, password),
-        );
-      } catch {
-        return false;
-      }
-    },
+    verify,
     async verifyAgainstNothing(password: string): Promise<false> {
       decoy ??= hash(crypto.randomUUID(), settings);
-      const encoded = await decoy;
-      await limited(() => verify(encoded, password)).catch(() => false);
+      await verify(await decoy, password);
       return false;
     },
+    /**
+     * Times one check of each kind of these stored hashes not timed yet (with a random password),
+     * so that failed checks last as long as theirs before any of their users is tried
+     * (password-hash-census.ts).
+     */
+    async learn(passwordHashes: readonly string[]): Promise<void> {
+      const unknown = new Map<string, string>();
+      for (const stored of passwordHashes) {
+        const { kind } = schemeOf(stored);
+        if (!failureFloor.has(kind) && !unknown.has(kind)) unknown.set(kind, stored);
+      }
+      await Promise.all(
+        [...unknown].map(([kind, stored]) => {
+          let timing = learning.get(kind);
+          if (!timing) {
+            timing = timedCheck(stored, crypto.randomUUID()).finally(() => learning.delete(kind));
+            learning.set(kind, timing);
+          }
+          return timing;
+        }),
+      );
+    },
+    /** Milliseconds that a failed check lasts at least, for tests and diagnostics. */
+    failureFloorMs: () => failureFloor.floor(),
+    /** The kinds of hash whose checks have been timed, for tests and diagnostics. */
+    timedKinds: () => failureFloor.kinds(),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { AppDataContext } from '../../../db/database.js';
 import {
   deletionAudit,
@@ -137,6 +137,22 @@ export function createUsersRepository(
         .where('id', '=', id)
         .where('passwordHash', '=', stored)
         .execute();
+    },
+
+    /**
+     * Up to `limit` stored hashes of the current tenant that do not begin with `prefix` (the
+     * hasher's current settings): the other kinds present (password-hash-census.ts).
+     */
+    async otherPasswordHashes(prefix: string, limit: number): Promise<string[]> {
+      const rows = await data
+        .query()
+        .selectFrom('identityUsers')
+        .select('passwordHash')
+        .where('passwordHash', 'is not', null)
+        .where(sql<boolean>`substr(${sql.ref('passwordHash')}, 1, ${prefix.length}) <> ${prefix}`)
+        .limit(limit)
+        .execute();
+      return rows.flatMap((row) => (row.passwordHash ? [row.passwordHash] : []));
     },
 
     /** Sets bookkeeping fields whatever the stamp (unlock); a new stamp tells editors it changed. */

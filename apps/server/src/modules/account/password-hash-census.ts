@@ -1,0 +1,50 @@
+import type { PasswordHasher } from '../identity/password-hasher.js';
+import type { UsersRepository } from '../identity/users/users.repository.js';
+
+/** Stored hashes of other kinds looked at per tenant: a sample, so one rare kind may be missed. */
+const SAMPLE = 1_000;
+/** Hashes of other kinds arrive only with users taken over from elsewhere: looked for again this often. */
+const FRESH_FOR_MS = 10 * 60_000;
+
+/**
+ * Before a tenant's first password check, which kinds of stored hash it has besides the current
+ * argon2id settings (users taken over from an ABP database, or hashed under earlier settings):
+ * the hasher times one check of each (PasswordHasher.learn), so that failed checks last as long as
+ * the slowest of them from the first attempt on (failure-floor.ts). Otherwise the first attempt at
+ * such a user would be slower than one at an unknown name, telling that the user exists.
+ *
+ * Runs in the current tenant's scope (the data filter picks its users); afterwards in the
+ * background every `FRESH_FOR_MS`. A census that fails (the database away) holds no check up
+ * and is tried again at the next one.
+ */
+export function createPasswordHashCensus(deps: {
+  users: Pick<UsersRepository, 'otherPasswordHashes'>;
+  hasher: Pick<PasswordHasher, 'currentPrefix' | 'learn'>;
+  now?: () => number;
+}) {
+  const { users, hasher, now = Date.now } = deps;
+  const taken = new Map<string, { at: number; first: Promise<void> }>();
+
+  const census = async () =>
+    hasher.learn(await users.otherPasswordHashes(hasher.currentPrefix, SAMPLE));
+
+  /** Resolves once the tenant's first census is done; at once afterwards. */
+  return function ensureCensus(tenantId: string | null): Promise<void> {
+    const key = tenantId ?? '';
+    const entry = taken.get(key);
+    if (!entry) {
+      const first = census().catch(() => {
+        taken.delete(key);
+      });
+      taken.set(key, { at: now(), first });
+      return first;
+    }
+    if (now() - entry.at >= FRESH_FOR_MS) {
+      entry.at = now();
+      void census().catch(() => undefined);
+    }
+    return entry.first;
+  };
+}
+
+export type PasswordHashCensus = ReturnType<typeof createPasswordHashCensus>;
