@@ -105,6 +105,8 @@ interface Totals {
   clientCoresBusySeconds: number;
   /** CPU time of the database's backends (PostgreSQL only). */
   databaseCpuMicros: number;
+  /** Each slice's rate, in the order they ran: slice i of every scenario of a group is round i. */
+  sliceRates: number[];
 }
 
 const freePort = () =>
@@ -187,8 +189,10 @@ async function runSlice(scenario: Scenario, length: number): Promise<void> {
     coreBusySeconds: 0,
     clientCoresBusySeconds: 0,
     databaseCpuMicros: 0,
+    sliceRates: [],
   };
   total.count += done.count;
+  total.sliceRates.push(done.count / done.seconds);
   total.seconds += done.seconds;
   total.cpuMicros += after.user + after.system - before.user - before.system;
   total.clientCpuMicros += clientUsed.user + clientUsed.system;
@@ -655,6 +659,17 @@ const cpuOf = (key: string) => {
   const total = totals.get(key);
   return total ? total.cpuMicros / Math.max(1, total.count) : 0;
 };
+/**
+ * The lowest and highest of a row's per-round ratios (each slice against its baseline's slice of
+ * the same round, minutes apart at most): how far noise moves the ratio, next to the run's total.
+ */
+const ratioSpread = (key: string, baseline: string) => {
+  const rates = totals.get(key)?.sliceRates ?? [];
+  const baseRates = totals.get(baseline)?.sliceRates ?? [];
+  if (rates.length < 2 || rates.length !== baseRates.length) return '';
+  const ratios = rates.map((rate, round) => rate / (baseRates[round] as number));
+  return ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+};
 const clientCpuOf = (key: string) => {
   const total = totals.get(key);
   return total ? total.clientCpuMicros / Math.max(1, total.count) : 0;
@@ -705,7 +720,7 @@ console.log(
   `${describePlan(corePlan)}${corePlan.pinned && !clientPinned ? " (pinning the client failed: it may share the server's core)" : ''}\n`,
 );
 console.log(
-  `${'scenario'.padEnd(44)} ${'rate'.padStart(9)}  ${'ratio'.padEnd(22)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)} ${'database CPU'.padStart(14)} ${'others on core'.padStart(14)} ${'client cores'.padStart(12)}  target`,
+  `${'scenario'.padEnd(44)} ${'rate'.padStart(9)}  ${'ratio (rounds)'.padEnd(34)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)} ${'database CPU'.padStart(14)} ${'others on core'.padStart(14)} ${'client cores'.padStart(12)}  target`,
 );
 /** The database backends' CPU per request (PostgreSQL runs only). */
 const databaseCpuText = (key: string) => {
@@ -747,7 +762,7 @@ for (const row of [...rows, ...usersRows]) {
   let ratioText = '';
   if (row.baseline) {
     const ratio = rate / rateOf(row.baseline);
-    ratioText = `${ratio.toFixed(2)} × ${row.baseline}`;
+    ratioText = `${ratio.toFixed(2)}${ratioSpread(row.key, row.baseline)} × ${row.baseline}`;
     if (row.target?.ratio !== undefined) {
       const ok = ratio >= row.target.ratio;
       missed ||= !ok;
@@ -765,11 +780,16 @@ for (const row of [...rows, ...usersRows]) {
     const perCore = perCoreOf(rate);
     const ok = perCore >= row.target.perCore;
     missed ||= !ok;
-    ratioText = `${perCore.toFixed(0)}/s per core`;
+    const sliceRates = (totals.get(row.key) as Totals).sliceRates.map(perCoreOf);
+    const spread =
+      sliceRates.length < 2
+        ? ''
+        : ` (${Math.min(...sliceRates).toFixed(0)}–${Math.max(...sliceRates).toFixed(0)})`;
+    ratioText = `${perCore.toFixed(0)}/s${spread} per core`;
     checks.push(`${ok ? 'meets' : 'MISSES'} ≥ ${row.target.perCore}/s per core`);
   }
   console.log(
-    `${row.name.padEnd(44)} ${rate.toFixed(0).padStart(7)}/s  ${ratioText.padEnd(22)} ${cpuOf(row.key).toFixed(0).padStart(7)} µs/req ${clientCpuOf(row.key).toFixed(0).padStart(7)} µs/req ${databaseCpuText(row.key).padStart(14)} ${othersOnCoreText(row.key).padStart(14)} ${clientCoresText(row.key).padStart(12)}  ${checks.join('; ')}`,
+    `${row.name.padEnd(44)} ${rate.toFixed(0).padStart(7)}/s  ${ratioText.padEnd(34)} ${cpuOf(row.key).toFixed(0).padStart(7)} µs/req ${clientCpuOf(row.key).toFixed(0).padStart(7)} µs/req ${databaseCpuText(row.key).padStart(14)} ${othersOnCoreText(row.key).padStart(14)} ${clientCoresText(row.key).padStart(12)}  ${checks.join('; ')}`,
   );
 }
 
