@@ -6,17 +6,34 @@ import type { IncomingMessage } from 'node:http';
  */
 export type RequestWithBody = IncomingMessage & { body?: Buffer };
 
-/** The body as received (read once); a stream error leaves what arrived for the provider to refuse. */
-export async function readBodyOnce(request: RequestWithBody): Promise<Buffer> {
-  if (request.body) return request.body;
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of request.iterator({ destroyOnReturn: false })) {
-      chunks.push(chunk as Buffer);
-    }
-  } catch {
-    // An aborted request: nobody reads the answer; the provider's own parser refuses it.
+/**
+ * The body as received (read once); a stream error or an aborted request leaves what arrived for
+ * the provider to refuse. Read with listeners, not an async iterator: the iterator's set-up (an
+ * end-of-stream watcher and a promise per chunk) was 2–3 % of a refresh grant's CPU.
+ */
+export function readBodyOnce(request: RequestWithBody): Promise<Buffer> {
+  if (request.body) return Promise.resolve(request.body);
+  if (request.readableEnded || request.destroyed) {
+    request.body = Buffer.alloc(0);
+    return Promise.resolve(request.body);
   }
-  request.body = Buffer.concat(chunks);
-  return request.body;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let done = false;
+    const onData = (chunk: Buffer) => chunks.push(chunk);
+    const finish = () => {
+      if (done) return;
+      done = true;
+      request.off('data', onData);
+      request.off('end', finish);
+      request.off('close', finish);
+      request.body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      resolve(request.body);
+    };
+    request.on('data', onData);
+    request.on('end', finish);
+    request.on('close', finish);
+    // Stays: an error after the end (an aborted connection) must not go unhandled.
+    request.on('error', finish);
+  });
 }
