@@ -659,16 +659,20 @@ const cpuOf = (key: string) => {
   const total = totals.get(key);
   return total ? total.cpuMicros / Math.max(1, total.count) : 0;
 };
-/**
- * The lowest and highest of a row's per-round ratios (each slice against its baseline's slice of
- * the same round, minutes apart at most): how far noise moves the ratio, next to the run's total.
- */
+/** ` (lowest–highest)` of a row's per-round figures: how far noise moves the run's total. */
+const roundsRange = (values: number[], digits: number) =>
+  values.length < 2
+    ? ''
+    : ` (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+/** Each round's ratio: a slice against its baseline's slice of the same round, minutes apart. */
 const ratioSpread = (key: string, baseline: string) => {
   const rates = totals.get(key)?.sliceRates ?? [];
   const baseRates = totals.get(baseline)?.sliceRates ?? [];
-  if (rates.length < 2 || rates.length !== baseRates.length) return '';
-  const ratios = rates.map((rate, round) => rate / (baseRates[round] as number));
-  return ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+  if (rates.length !== baseRates.length) return '';
+  return roundsRange(
+    rates.map((rate, round) => rate / (baseRates[round] as number)),
+    2,
+  );
 };
 const clientCpuOf = (key: string) => {
   const total = totals.get(key);
@@ -780,11 +784,7 @@ for (const row of [...rows, ...usersRows]) {
     const perCore = perCoreOf(rate);
     const ok = perCore >= row.target.perCore;
     missed ||= !ok;
-    const sliceRates = (totals.get(row.key) as Totals).sliceRates.map(perCoreOf);
-    const spread =
-      sliceRates.length < 2
-        ? ''
-        : ` (${Math.min(...sliceRates).toFixed(0)}–${Math.max(...sliceRates).toFixed(0)})`;
+    const spread = roundsRange((totals.get(row.key) as Totals).sliceRates.map(perCoreOf), 0);
     ratioText = `${perCore.toFixed(0)}/s${spread} per core`;
     checks.push(`${ok ? 'meets' : 'MISSES'} ≥ ${row.target.perCore}/s per core`);
   }

@@ -91,7 +91,12 @@ export function createPasswordHasher(
     const { kind, check } = schemeOf(passwordHash);
     return limited(async () => {
       const startedAt = failureFloor.now();
-      const matches = await check(password).catch(() => false);
+      let matches = false;
+      try {
+        matches = await check(password);
+      } catch {
+        // A damaged hash matches nothing.
+      }
       failureFloor.note(kind, failureFloor.now() - startedAt);
       return { matches, startedAt };
     });
