@@ -7,6 +7,7 @@ import * as identityUserSearch from './migrations/202611221100-identity-user-sea
 import * as usersSearchTextWithoutStatistics from './migrations/202611261200-users-search-text-without-statistics.js';
 import * as identityUserSearchMatches from './migrations/202611261700-identity-user-search-matches.js';
 import * as permissionGrantRoleNames from './migrations/202611271400-permission-grant-role-names.js';
+import * as identityUserForeignPasswordHashes from './migrations/202611281400-identity-user-foreign-password-hashes.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '202611261200-users-search-text-without-statistics': usersSearchTextWithoutStatistics,
   '202611261700-identity-user-search-matches': identityUserSearchMatches,
   '202611271400-permission-grant-role-names': permissionGrantRoleNames,
+  '202611281400-identity-user-foreign-password-hashes': identityUserForeignPasswordHashes,
 };

@@ -109,8 +109,6 @@ export function createPasswordHasher(
   }
 
   return {
-    /** The current settings' prefix: stored hashes that do not begin so are of another kind. */
-    currentPrefix,
     /**
      * Whether a stored hash was made otherwise than new ones are (other parameters, or not
      * argon2id at all): it is made again when its user next signs in with the right password.

@@ -140,16 +140,17 @@ export function createUsersRepository(
     },
 
     /**
-     * Up to `limit` stored hashes of the current tenant that do not begin with `prefix` (the
-     * hasher's current settings): the other kinds present (password-hash-census.ts).
+     * Up to `limit` stored hashes of the current tenant that argon2id did not make (ASP.NET
+     * Identity's, taken over from ABP): the slow kinds the sign-in's census times
+     * (password-hash-census.ts). The literal pattern is the predicate of the partial index
+     * `ix_identity_users_foreign_password_hashes`, which holds only such users.
      */
-    async otherPasswordHashes(prefix: string, limit: number): Promise<string[]> {
+    async foreignPasswordHashes(limit: number): Promise<string[]> {
       const rows = await data
         .query()
         .selectFrom('identityUsers')
         .select('passwordHash')
-        .where('passwordHash', 'is not', null)
-        .where(sql<boolean>`substr(${sql.ref('passwordHash')}, 1, ${prefix.length}) <> ${prefix}`)
+        .where(sql<boolean>`${sql.ref('passwordHash')} not like ${sql.lit('$argon2id$%')}`)
         .limit(limit)
         .execute();
       return rows.flatMap((row) => (row.passwordHash ? [row.passwordHash] : []));

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServices } from '../../../../test/create-test-services.js';
+import { newUserRow } from '../../../../test/user-rows.js';
+import { withinTenant } from '../../../platform/data/data-scope.js';
+import type { Services } from '../../../services.js';
+
+const TENANT = '00000000-0000-4000-8000-00000000face';
+const OTHER = '00000000-0000-4000-8000-00000000feed';
+/** ASP.NET Identity v3 hashes as an ABP database holds them (PBKDF2; only the header matters here). */
+const ABP_SHA512 =
+  'AQAAAAIAAYagAAAAEAABAgMEBQYHCAkKCwwNDg/Q8A0WMKbtHQJQ2DHCdoEeeFBrgNlldq6vH4qX/CGqGQ==';
+const ABP_SHA256 =
+  'AQAAAAEAACcQAAAAEAABAgMEBQYHCAkKCwwNDg/Q8A0WMKbtHQJQ2DHCdoEeeFBrgNlldq6vH4qX/CGqGQ==';
+
+let services: Services;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ services, close } = await createTestServices());
+  const insert = (tenantId: string, userName: string, passwordHash: string | null) =>
+    withinTenant(tenantId, () => services.users.insert({ ...newUserRow(userName), passwordHash }));
+  const current = await services.passwordHasher.hash('Secret-123');
+  await insert(TENANT, 'argon', current);
+  await insert(TENANT, 'older-argon', '$argon2id$v=19$m=4096,t=3,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo');
+  await insert(TENANT, 'from-abp', ABP_SHA512);
+  await insert(TENANT, 'external', null);
+  await insert(OTHER, 'from-abp-too', ABP_SHA256);
+});
+afterAll(() => close());
+
+describe('foreignPasswordHashes', () => {
+  it("gives the current tenant's hashes that argon2id did not make, and no one else's", async () => {
+    expect(await withinTenant(TENANT, () => services.users.foreignPasswordHashes(1_000))).toEqual([
+      ABP_SHA512,
+    ]);
+    expect(await withinTenant(OTHER, () => services.users.foreignPasswordHashes(1_000))).toEqual([
+      ABP_SHA256,
+    ]);
+    expect(await withinTenant(null, () => services.users.foreignPasswordHashes(1_000))).toEqual([]);
+  });
+});
