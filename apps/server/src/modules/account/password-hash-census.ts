@@ -46,5 +46,3 @@ export function createPasswordHashCensus(deps: {
     return entry.first;
   };
 }
-
-export type PasswordHashCensus = ReturnType<typeof createPasswordHashCensus>;

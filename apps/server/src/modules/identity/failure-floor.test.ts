@@ -16,33 +16,36 @@ function manualClock() {
 }
 
 describe('createFailureFloor', () => {
-  it('is the slowest kind of hash, each kind a moving average of its checks', () => {
+  it("is the highest kind's average plus four deviations, which settle as checks come", () => {
     const floor = createFailureFloor(manualClock().clock);
     expect(floor.floor()).toBe(0);
     floor.note('argon2', 20);
-    floor.note('pbkdf2:sha512:100000', 170);
-    expect(floor.floor()).toBe(170);
-    floor.note('pbkdf2:sha512:100000', 120);
-    expect(floor.floor()).toBe(160);
+    floor.note('pbkdf2:sha512:100000', 160);
+    // One check: its time and an eighth of it as the deviation, so 1.5 times it.
+    expect(floor.floor()).toBe(240);
+    for (let i = 0; i < 60; i++) floor.note('pbkdf2:sha512:100000', 160);
+    expect(floor.floor()).toBeGreaterThan(160);
+    expect(floor.floor()).toBeLessThan(161);
     expect(floor.has('argon2')).toBe(true);
     expect(floor.has('pbkdf2:sha1:1000')).toBe(false);
+    expect(floor.kinds()).toEqual(['argon2', 'pbkdf2:sha512:100000']);
   });
 
   it('makes a failed check last the floor, waiting out only what it fell short of', async () => {
     const { clock, waits, advance } = manualClock();
     const floor = createFailureFloor(clock);
     floor.note('argon2', 20);
-    floor.note('pbkdf2:sha512:100000', 170);
+    floor.note('pbkdf2:sha512:100000', 160);
 
     const started = clock.now();
     advance(20);
     await floor.pad(started);
-    expect(waits).toEqual([150]);
-    expect(clock.now() - started).toBe(170);
+    expect(waits).toEqual([220]);
+    expect(clock.now() - started).toBe(240);
 
     const slow = clock.now();
-    advance(180);
+    advance(250);
     await floor.pad(slow);
-    expect(waits).toEqual([150]);
+    expect(waits).toEqual([220]);
   });
 });

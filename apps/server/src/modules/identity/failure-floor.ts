@@ -11,8 +11,15 @@ export const realClock: FloorClock = {
   wait: (ms) => sleep(ms),
 };
 
-/** Weight of the newest verification in a kind's moving average. */
-const SMOOTHING = 0.2;
+/**
+ * Weights of the newest verification in a kind's moving average and in its moving deviation:
+ * those of TCP's round-trip estimator (RFC 6298), which has the same task, a bound that a
+ * varying duration seldom passes.
+ */
+const AVERAGE_WEIGHT = 1 / 8;
+const DEVIATION_WEIGHT = 1 / 4;
+/** How many deviations above its average a kind's bound lies (RFC 6298's K). */
+const DEVIATIONS = 4;
 
 /**
  * How long a failed password check must take at least, so that its timing does not tell an
@@ -21,27 +28,39 @@ const SMOOTHING = 0.2;
  * .NET 7, 170 ms on the 2026-11-28 machine against argon2id's 23 ms; a hash stays so until its
  * user signs in), or argon2id made with earlier, heavier settings.
  *
- * Each kind of hash has a moving average of its verifications' time; the floor is the slowest
- * kind's. A failure waits out what its own verification fell short of the floor on a timer, off
- * the hasher's queue: no CPU is spent on it, and other checks are not held up.
+ * Each kind of hash has a moving average and deviation of its verifications' time; the floor is
+ * the highest kind's average plus four deviations, which its own checks seldom exceed, so that a
+ * failure of the slowest kind ends at the floor as a padded one does, instead of after it half of
+ * the time. A failure waits out what its own verification fell short of the floor on a timer,
+ * off the hasher's queue: no CPU is spent on it, and other checks are not held up.
  */
 export function createFailureFloor(clock: FloorClock = realClock) {
-  const averages = new Map<string, number>();
+  const estimates = new Map<string, { average: number; deviation: number }>();
 
   const floor = () => {
-    let slowest = 0;
-    for (const average of averages.values()) slowest = Math.max(slowest, average);
-    return slowest;
+    let highest = 0;
+    for (const { average, deviation } of estimates.values())
+      highest = Math.max(highest, average + DEVIATIONS * deviation);
+    return highest;
   };
 
   return {
     now: () => clock.now(),
-    has: (kind: string) => averages.has(kind),
-    kinds: () => [...averages.keys()],
+    has: (kind: string) => estimates.has(kind),
+    kinds: () => [...estimates.keys()],
     /** A verification of `kind` took `ms`. */
     note(kind: string, ms: number): void {
-      const previous = averages.get(kind);
-      averages.set(kind, previous === undefined ? ms : previous + SMOOTHING * (ms - previous));
+      const estimate = estimates.get(kind);
+      if (!estimate) {
+        // RFC 6298 starts at half the first measurement; an eighth (a bound of 1.5 times it) is
+        // enough for a hash, whose time varies with the machine's load only, and a kind timed
+        // once by the census may never be timed again.
+        estimates.set(kind, { average: ms, deviation: ms / 8 });
+        return;
+      }
+      estimate.deviation +=
+        DEVIATION_WEIGHT * (Math.abs(ms - estimate.average) - estimate.deviation);
+      estimate.average += AVERAGE_WEIGHT * (ms - estimate.average);
     },
     /** Milliseconds that every failed check lasts at least (0 before any verification). */
     floor,
@@ -52,5 +71,3 @@ export function createFailureFloor(clock: FloorClock = realClock) {
     },
   };
 }
-
-export type FailureFloor = ReturnType<typeof createFailureFloor>;
