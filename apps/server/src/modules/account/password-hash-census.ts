@@ -10,8 +10,8 @@ const FRESH_FOR_MS = 10 * 60_000;
  * Before a tenant's first password check, which kinds of hash not made by argon2id it stores
  * (ASP.NET Identity's PBKDF2, for users taken over from an ABP database): the hasher times one
  * check of each (PasswordHasher.learn), so that failed checks last as long as the slowest of them
- * from the first attempt on (failure-floor.ts). Otherwise the first attempt at such a user would
- * be slower than one at an unknown name, telling that the user exists. (argon2id hashes made under
+ * from the first attempt on (decision 015). Otherwise the first attempt at such a user would be
+ * slower than one at an unknown name, telling that the user exists. (argon2id hashes made under
  * earlier, heavier settings are timed at their first check instead: decision 015.)
  *
  * Runs in the current tenant's scope (the data filter picks its users), through a partial index

@@ -6,6 +6,7 @@ import type { AppDataContext } from '../../db/database.js';
 import { normalize } from '../../platform/data/audit.js';
 import { currentDataScope } from '../../platform/data/data-scope.js';
 import { ConcurrencyError } from '../../platform/errors/business-error.js';
+import { createTimingFloor, type FloorClock } from '../../platform/security/timing-floor.js';
 import {
   SecurityLogAction,
   SecurityLogIdentity,
@@ -22,8 +23,10 @@ import { updateUserOnce } from './user-store.js';
 
 /**
  * ABP's forgot-password flow. Asking for a code answers the same whether or not the address is
- * known (no enumeration); the mail is queued in the same transaction as nothing else, so it is
- * durable once the call returns. Resetting checks the token against the user's current security
+ * known (no enumeration), and in the same time: a known address costs a token, a localized mail
+ * and an outbox row (milliseconds), so both answers last at least the bound of that work's time
+ * (platform/security/timing-floor.ts). The mail is queued in the same transaction as nothing
+ * else, so it is durable once the call returns. Resetting checks the token against the user's current security
  * stamp, sets the password, rotates the stamp (the token dies, as does any other outstanding
  * one) and revokes every session and token of the user.
  */
@@ -40,8 +43,11 @@ export function createPasswordResetService(deps: {
   appUrl: string;
   tenantKey: string;
   tokenLifetimeSeconds: number;
+  /** Where the answers' timing floor reads the time and waits; a test gives its own. */
+  clock?: FloorClock;
 }) {
   const { data, users, tokens } = deps;
+  const answerFloor = createTimingFloor(deps.clock);
 
   function resetLink(
     user: { id: string; tenantId: string | null },
@@ -59,19 +65,23 @@ export function createPasswordResetService(deps: {
 
   return {
     async sendPasswordResetCode(input: SendPasswordResetCodeDto, culture: string): Promise<void> {
+      const startedAt = answerFloor.now();
       const user = await users.findByNormalizedEmail(normalize(input.email));
-      if (!user) return;
-      const link = resetLink(user, tokens.issue(user), input);
-      await data.transaction(() =>
-        deps.mailer.send({
-          to: user.email,
-          userName: user.userName,
-          tenantId: user.tenantId,
-          culture,
-          link,
-          lifetimeSeconds: deps.tokenLifetimeSeconds,
-        }),
-      );
+      if (user) {
+        const link = resetLink(user, tokens.issue(user), input);
+        await data.transaction(() =>
+          deps.mailer.send({
+            to: user.email,
+            userName: user.userName,
+            tenantId: user.tenantId,
+            culture,
+            link,
+            lifetimeSeconds: deps.tokenLifetimeSeconds,
+          }),
+        );
+        answerFloor.note('known address', answerFloor.now() - startedAt);
+      }
+      await answerFloor.pad(startedAt);
     },
 
     async verifyPasswordResetToken(userId: string, resetToken: string): Promise<boolean> {

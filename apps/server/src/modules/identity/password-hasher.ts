@@ -1,7 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import {
+  createTimingFloor,
+  type FloorClock,
+  realClock,
+} from '../../platform/security/timing-floor.js';
 import { decodeAspNetIdentityHash, verifyAspNetIdentityHash } from './aspnet-identity-hash.js';
-import { createFailureFloor, type FloorClock, realClock } from './failure-floor.js';
 
 // The package declares its algorithms as an ambient const enum, which isolated modules cannot read.
 const ARGON2ID = 2 as Algorithm;
@@ -63,8 +67,9 @@ function schemeOf(passwordHash: string) {
 /**
  * argon2id through @node-rs/argon2, which hashes on libuv's thread pool, off the event loop.
  * `verifyAgainstNothing` spends the same time as a real check, and every failed check lasts at
- * least as long as the slowest kind of stored hash takes (failure-floor.ts), so that an unknown
- * user name cannot be told from a wrong password by timing, whatever scheme made its hash.
+ * least as long as the slowest kind of stored hash takes (a timing floor: decision 015), so that
+ * an unknown user name cannot be told from a wrong password by timing, whatever scheme made its
+ * hash.
  *
  * No more hashes run at once than the process has cores (`concurrency`): each takes a core and
  * 19 MiB for ~10 ms, and libuv's four pool threads on fewer cores only interleave them, which
@@ -80,7 +85,7 @@ export function createPasswordHasher(
 ) {
   const settings = { ...options, algorithm: ARGON2ID };
   const limited = createConcurrencyLimit(Math.max(1, concurrency));
-  const failureFloor = createFailureFloor(clock);
+  const failureFloor = createTimingFloor(clock);
   let decoy: Promise<string> | undefined;
   const learning = new Map<string, Promise<unknown>>();
   // How every hash made with these settings begins (PHC format, argon2 version 1.3).

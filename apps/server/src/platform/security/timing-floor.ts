@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Where a failure floor reads the time and waits; a test gives its own. */
+/** Where a timing floor reads the time and waits; a test gives its own. */
 export interface FloorClock {
   now(): number;
   wait(ms: number): Promise<void>;
@@ -12,7 +12,7 @@ export const realClock: FloorClock = {
 };
 
 /**
- * Weights of the newest verification in a kind's moving average and in its moving deviation:
+ * Weights of the newest run in a kind's moving average and in its moving deviation:
  * those of TCP's round-trip estimator (RFC 6298), which has the same task, a bound that a
  * varying duration seldom passes.
  */
@@ -22,19 +22,18 @@ const DEVIATION_WEIGHT = 1 / 4;
 const DEVIATIONS = 4;
 
 /**
- * How long a failed password check must take at least, so that its timing does not tell an
- * existing user from an unknown one when the stored hashes cost more than the decoy does:
- * ASP.NET Identity's PBKDF2 taken over from an ABP database (100 000 rounds of HMAC-SHA512 since
- * .NET 7, 170 ms on the 2026-11-28 machine against argon2id's 23 ms; a hash stays so until its
- * user signs in), or argon2id made with earlier, heavier settings.
+ * How long an answer must take at least, so that its timing does not tell which of several paths
+ * ran behind it: a wrong password for a user whose hash is slow against an unknown name
+ * (password-hasher.ts, decision 015), a known e-mail address against an unknown one
+ * (password-reset.service.ts).
  *
- * Each kind of hash has a moving average and deviation of its verifications' time; the floor is
- * the highest kind's average plus four deviations, which its own checks seldom exceed, so that a
- * failure of the slowest kind ends at the floor as a padded one does, instead of after it half of
- * the time. A failure waits out what its own verification fell short of the floor on a timer,
- * off the hasher's queue: no CPU is spent on it, and other checks are not held up.
+ * Each kind of work has a moving average and deviation of its time; the floor is the highest
+ * kind's average plus four deviations, which its own runs seldom exceed, so that the slowest
+ * kind's answers end at the floor as padded ones do, instead of after it half of the time. An
+ * answer waits out what its own work fell short of the floor on a timer: no CPU is spent on it,
+ * and nothing else is held up.
  */
-export function createFailureFloor(clock: FloorClock = realClock) {
+export function createTimingFloor(clock: FloorClock = realClock) {
   const estimates = new Map<string, { average: number; deviation: number }>();
 
   const floor = () => {
@@ -48,13 +47,13 @@ export function createFailureFloor(clock: FloorClock = realClock) {
     now: () => clock.now(),
     has: (kind: string) => estimates.has(kind),
     kinds: () => [...estimates.keys()],
-    /** A verification of `kind` took `ms`. */
+    /** Work of `kind` took `ms`. */
     note(kind: string, ms: number): void {
       const estimate = estimates.get(kind);
       if (!estimate) {
         // RFC 6298 starts at half the first measurement; an eighth (a bound of 1.5 times it) is
-        // enough for a hash, whose time varies with the machine's load only, and a kind timed
-        // once by the census may never be timed again.
+        // enough for work whose time varies with the machine's load only, and a kind timed once
+        // (a hash by the sign-in's census) may never be timed again.
         estimates.set(kind, { average: ms, deviation: ms / 8 });
         return;
       }
@@ -62,9 +61,9 @@ export function createFailureFloor(clock: FloorClock = realClock) {
         DEVIATION_WEIGHT * (Math.abs(ms - estimate.average) - estimate.deviation);
       estimate.average += AVERAGE_WEIGHT * (ms - estimate.average);
     },
-    /** Milliseconds that every failed check lasts at least (0 before any verification). */
+    /** Milliseconds that every padded answer lasts at least (0 before any work was timed). */
     floor,
-    /** Waits until a failed check that began at `startedAt` (`now()`) has lasted the floor. */
+    /** Waits until an answer whose work began at `startedAt` (`now()`) has lasted the floor. */
     async pad(startedAt: number): Promise<void> {
       const remaining = startedAt + floor() - clock.now();
       if (remaining > 0) await clock.wait(remaining);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFailureFloor, type FloorClock } from './failure-floor.js';
+import { createTimingFloor, type FloorClock } from './timing-floor.js';
 
 /** A clock that moves only when told, recording every wait asked of it. */
 function manualClock() {
@@ -15,9 +15,9 @@ function manualClock() {
   return { clock, waits, advance: (ms: number) => (time += ms) };
 }
 
-describe('createFailureFloor', () => {
+describe('createTimingFloor', () => {
   it("is the highest kind's average plus four deviations, which settle as checks come", () => {
-    const floor = createFailureFloor(manualClock().clock);
+    const floor = createTimingFloor(manualClock().clock);
     expect(floor.floor()).toBe(0);
     floor.note('argon2', 20);
     floor.note('pbkdf2:sha512:100000', 160);
@@ -33,7 +33,7 @@ describe('createFailureFloor', () => {
 
   it('makes a failed check last the floor, waiting out only what it fell short of', async () => {
     const { clock, waits, advance } = manualClock();
-    const floor = createFailureFloor(clock);
+    const floor = createTimingFloor(clock);
     floor.note('argon2', 20);
     floor.note('pbkdf2:sha512:100000', 160);
 
