@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { manualClock } from '../../../test/manual-clock.js';
 import type { AppDataContext } from '../../db/database.js';
-import type { FloorClock } from '../../platform/security/timing-floor.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 import { createPasswordResetService } from './password-reset.service.js';
 import type { PasswordResetMailer } from './password-reset-mailer.js';
@@ -10,15 +10,7 @@ import type { PasswordResetTokens } from './password-reset-token.js';
 const MAILING_MS = 8;
 
 function setUp() {
-  let time = 0;
-  const waits: number[] = [];
-  const clock: FloorClock = {
-    now: () => time,
-    wait: async (ms) => {
-      waits.push(ms);
-      time += ms;
-    },
-  };
+  const { clock, waits, now, advance } = manualClock();
   const mailed: string[] = [];
   const known = { id: 'u1', tenantId: null, email: 'known@example.test', userName: 'known' };
   const service = createPasswordResetService({
@@ -30,7 +22,7 @@ function setUp() {
     tokens: { issue: () => 'token' } as unknown as PasswordResetTokens,
     mailer: {
       send: async (mail) => {
-        time += MAILING_MS;
+        advance(MAILING_MS);
         mailed.push(mail.to);
       },
     } satisfies PasswordResetMailer,
@@ -44,9 +36,9 @@ function setUp() {
     clock,
   });
   const ask = async (email: string) => {
-    const started = time;
+    const started = now();
     await service.sendPasswordResetCode({ email, appName: 'Angular' }, 'en');
-    return time - started;
+    return now() - started;
   };
   return { ask, waits, mailed };
 }

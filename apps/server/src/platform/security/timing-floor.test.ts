@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTimingFloor, type FloorClock } from './timing-floor.js';
-
-/** A clock that moves only when told, recording every wait asked of it. */
-function manualClock() {
-  let time = 0;
-  const waits: number[] = [];
-  const clock: FloorClock = {
-    now: () => time,
-    wait: async (ms) => {
-      waits.push(ms);
-      time += ms;
-    },
-  };
-  return { clock, waits, advance: (ms: number) => (time += ms) };
-}
+import { manualClock } from '../../../test/manual-clock.js';
+import { createTimingFloor } from './timing-floor.js';
 
 describe('createTimingFloor', () => {
   it("is the highest kind's average plus four deviations, which settle as checks come", () => {
