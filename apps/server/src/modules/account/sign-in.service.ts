@@ -27,6 +27,11 @@ export interface SignInAttempt {
   /** `Identity` for the sign-in page, `IdentityServer` for the token endpoint. */
   identity: string;
   request: SecurityLogRequestInfo;
+  /**
+   * Only the password is checked (ABP's `check-password`): a success signs nobody in, so it
+   * writes no `LoginSucceeded` row. Failures count towards lockout and are logged as ever.
+   */
+  checkOnly?: boolean;
 }
 
 const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
@@ -141,7 +146,7 @@ export function createSignInService(deps: {
     }
     await resetFailures(user);
     await upgradeHash(user.id, user.passwordHash, attempt.password);
-    await log(SecurityLogAction.LoginSucceeded, user);
+    if (!attempt.checkOnly) await log(SecurityLogAction.LoginSucceeded, user);
     return { result: 'Success', user };
   }
 

@@ -16,6 +16,7 @@ import type { UsersRepository } from '../identity/users/users.repository.js';
 import { createAccessTokenAuthenticator } from './access-token-authenticator.js';
 import { createAccessTokenCache } from './access-token-cache.js';
 import { createAccountLookup } from './account-lookup.js';
+import { createCookieSessions } from './cookie-login/cookie-sessions.js';
 import { createPasswordGrant, registerPasswordGrant } from './grants/password.grant.js';
 import { createOidcStore } from './kysely-adapter.js';
 import { answerProviderOutages, createOutageBody } from './outage-answers.js';
@@ -233,6 +234,13 @@ export async function createAuthServer(deps: AuthServerDeps) {
       cache: accessTokens,
     }),
     findAccount,
+    /** Sign-in sessions begun and ended by ABP's cookie-login API (cookie-login.routes.ts). */
+    sessions: createCookieSessions({
+      provider: () => current.provider,
+      store,
+      sessionLifetime: config.authServer.sessionLifetime,
+      secure: appUrl.startsWith('https:'),
+    }),
     /** Ends every session, grant and token of a user (password reset, deactivation). */
     async revokeAllOf(userId: string): Promise<void> {
       await store.revokeAllOf(userId);
@@ -244,6 +252,8 @@ export async function createAuthServer(deps: AuthServerDeps) {
     },
     /** After a correct password: remembers the account's tenant for lookups by subject. */
     accountSignedIn: (user: { id: string; tenantId: string | null }) => lookup.signedIn(user),
+    /** The signed-in account's claims, as tokens carry them (cached briefly). */
+    accountOf: (userId: string) => lookup.find(userId),
     /** Drops the cached user so that the next request sees its new stamp, roles or state. */
     forgetAccount: (userId: string) => lookup.forget(userId),
     close() {

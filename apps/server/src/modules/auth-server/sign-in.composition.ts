@@ -8,6 +8,7 @@ import { createOutboxPasswordResetMailer } from '../account/password-reset-maile
 import { createAuthServer } from './auth-server.js';
 import { mountAuthServer } from './auth-server.plugin.js';
 import { webClient } from './clients.js';
+import { cookieLoginRoutes } from './cookie-login/cookie-login.routes.js';
 import { interactionRoutes } from './interactions/interaction.routes.js';
 
 /**
@@ -89,6 +90,14 @@ export async function registerSignInRoutes(
     authServer,
     signIn: services.signIn,
     settings: services.settings,
+    allowUserName: server.userNameLimiter,
+    routeLimit: rateLimits.routeLimit(perIp),
+  });
+  await app.register(cookieLoginRoutes, {
+    authServer,
+    signIn: services.signIn,
+    settings: services.settings,
+    securityLog: services.securityLog,
     allowUserName: server.userNameLimiter,
     routeLimit: rateLimits.routeLimit(perIp),
   });
