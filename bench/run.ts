@@ -723,8 +723,13 @@ console.log(
 console.log(
   `${describePlan(corePlan)}${corePlan.pinned && !clientPinned ? " (pinning the client failed: it may share the server's core)" : ''}\n`,
 );
+/** The scenario column: as wide as the longest name shown, so that the columns line up. */
+const nameWidth = Math.max(
+  44,
+  ...rows.filter((row) => totals.has(row.key)).map((row) => row.name.length),
+);
 console.log(
-  `${'scenario'.padEnd(44)} ${'rate'.padStart(9)}  ${'ratio (rounds)'.padEnd(34)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)} ${'database CPU'.padStart(14)} ${'others on core'.padStart(14)} ${'client cores'.padStart(12)}  target`,
+  `${'scenario'.padEnd(nameWidth)} ${'rate'.padStart(9)}  ${'ratio (rounds)'.padEnd(34)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)} ${'database CPU'.padStart(14)} ${'others on core'.padStart(14)} ${'client cores'.padStart(12)}  target`,
 );
 /** The database backends' CPU per request (PostgreSQL runs only). */
 const databaseCpuText = (key: string) => {
@@ -789,7 +794,7 @@ for (const row of [...rows, ...usersRows]) {
     checks.push(`${ok ? 'meets' : 'MISSES'} ≥ ${row.target.perCore}/s per core`);
   }
   console.log(
-    `${row.name.padEnd(44)} ${rate.toFixed(0).padStart(7)}/s  ${ratioText.padEnd(34)} ${cpuOf(row.key).toFixed(0).padStart(7)} µs/req ${clientCpuOf(row.key).toFixed(0).padStart(7)} µs/req ${databaseCpuText(row.key).padStart(14)} ${othersOnCoreText(row.key).padStart(14)} ${clientCoresText(row.key).padStart(12)}  ${checks.join('; ')}`,
+    `${row.name.padEnd(nameWidth)} ${rate.toFixed(0).padStart(7)}/s  ${ratioText.padEnd(34)} ${cpuOf(row.key).toFixed(0).padStart(7)} µs/req ${clientCpuOf(row.key).toFixed(0).padStart(7)} µs/req ${databaseCpuText(row.key).padStart(14)} ${othersOnCoreText(row.key).padStart(14)} ${clientCoresText(row.key).padStart(12)}  ${checks.join('; ')}`,
   );
 }
 
@@ -799,7 +804,7 @@ for (const row of [...rows, ...usersRows]) {
 const refreshRows = rows.filter((row) => row.key.startsWith('refresh') && totals.has(row.key));
 if (refreshRows.length > 0) {
   console.log(
-    `\n${'refresh, per core'.padEnd(44)} ${perCoreLabel.padStart(17)} ${`rate ÷ ${cores} cores`.padStart(16)} ${'per s of server CPU'.padStart(20)} ${'server on its core'.padStart(19)} ${'others on it'.padStart(13)}`,
+    `\n${'refresh, per core'.padEnd(nameWidth)} ${perCoreLabel.padStart(17)} ${`rate ÷ ${cores} cores`.padStart(16)} ${'per s of server CPU'.padStart(20)} ${'server on its core'.padStart(19)} ${'others on it'.padStart(13)}`,
   );
   for (const row of refreshRows) {
     const total = totals.get(row.key) as Totals;
@@ -809,7 +814,7 @@ if (refreshRows.length > 0) {
     // (the rest was idle: the server waiting for its client or the disk).
     const serverShare = total.cpuMicros / 1e6 / total.seconds;
     console.log(
-      `${row.name.padEnd(44)} ${`${perCoreOf(rate).toFixed(0)}/s`.padStart(17)} ${`${(rate / cores).toFixed(0)}/s`.padStart(16)} ${`${perCpuSecond.toFixed(0)}/s`.padStart(20)} ${`${(serverShare * 100).toFixed(0)} %`.padStart(19)} ${othersOnCoreText(row.key).padStart(13)}`,
+      `${row.name.padEnd(nameWidth)} ${`${perCoreOf(rate).toFixed(0)}/s`.padStart(17)} ${`${(rate / cores).toFixed(0)}/s`.padStart(16)} ${`${perCpuSecond.toFixed(0)}/s`.padStart(20)} ${`${(serverShare * 100).toFixed(0)} %`.padStart(19)} ${othersOnCoreText(row.key).padStart(13)}`,
     );
   }
 }
