@@ -723,10 +723,11 @@ console.log(
 console.log(
   `${describePlan(corePlan)}${corePlan.pinned && !clientPinned ? " (pinning the client failed: it may share the server's core)" : ''}\n`,
 );
+const tableRows = [...rows, ...usersRows];
 /** The scenario column: as wide as the longest name shown, so that the columns line up. */
 const nameWidth = Math.max(
   44,
-  ...rows.filter((row) => totals.has(row.key)).map((row) => row.name.length),
+  ...tableRows.filter((row) => totals.has(row.key)).map((row) => row.name.length),
 );
 console.log(
   `${'scenario'.padEnd(nameWidth)} ${'rate'.padStart(9)}  ${'ratio (rounds)'.padEnd(34)} ${'server CPU'.padStart(14)} ${'client CPU'.padStart(14)} ${'database CPU'.padStart(14)} ${'others on core'.padStart(14)} ${'client cores'.padStart(12)}  target`,
@@ -764,7 +765,7 @@ const clientCoresText = (key: string) => {
 const perCoreOf = (rate: number) => (corePlan.pinned ? rate : rate / cores);
 const perCoreLabel = corePlan.pinned ? 'on 1 server core' : `÷ ${cores} cores`;
 let missed = false;
-for (const row of [...rows, ...usersRows]) {
+for (const row of tableRows) {
   if (!totals.has(row.key)) continue;
   const rate = rateOf(row.key);
   const checks: string[] = [];

@@ -69,6 +69,9 @@ export interface ProviderConfigDeps {
   pages: ProviderPages;
 }
 
+/** The provider's cookies (session, interaction); cookie-sessions.ts writes the session's too. */
+export const PROVIDER_COOKIE = { httpOnly: true, sameSite: 'lax' } as const;
+
 /** oidc-provider's configuration: everything that is not a hook into Fastify. */
 export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
   const { appUrl, config, keys, store, lookup } = deps;
@@ -81,11 +84,7 @@ export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
     clients: [client],
     // Signed on the calling thread with keys parsed once (node-crypto-signing-key.ts).
     jwks: { keys: keys.jwks.map((jwk) => new NodeCryptoSigningKey(jwk)) },
-    cookies: {
-      keys: keys.cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax' },
-      short: { httpOnly: true, sameSite: 'lax' },
-    },
+    cookies: { keys: keys.cookieKeys, long: PROVIDER_COOKIE, short: PROVIDER_COOKIE },
     claims: CLAIMS,
     scopes: SCOPES,
     // ABP's AlwaysIncludeUserClaimsInIdToken: the ID token carries the scopes' claims too.

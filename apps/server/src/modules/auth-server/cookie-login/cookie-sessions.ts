@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Provider, Session } from 'oidc-provider';
 import type { OidcStore } from '../kysely-adapter.js';
+import { PROVIDER_COOKIE } from '../provider-config.js';
 
 /** oidc-provider marks a session made for a request without one (its typings leave it out). */
 const isUnsaved = (session: Session) => (session as Session & { new?: boolean }).new === true;
@@ -23,8 +24,6 @@ export function createCookieSessions(deps: {
   /** APP_URL is https: the cookie is Secure, whatever scheme reached this process. */
   secure: boolean;
 }) {
-  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const };
-
   /** A Koa context on the request, as the provider makes one, and the cookies it set. */
   function contextOf(request: IncomingMessage, response: ServerResponse) {
     const provider = deps.provider();
@@ -67,7 +66,7 @@ export function createCookieSessions(deps: {
       });
       const expires = new Date(Date.now() + deps.sessionLifetime * 1000);
       ctx.cookies.set(provider.cookieName('session'), session.jti, {
-        ...cookieOptions,
+        ...PROVIDER_COOKIE,
         ...(login.remember ? { expires } : {}),
       });
       await session.save(deps.sessionLifetime);
@@ -91,7 +90,7 @@ export function createCookieSessions(deps: {
         for (const grantId of grantIds) if (grantId) await deps.store.revokeGrant(grantId);
         await session.destroy();
       }
-      ctx.cookies.set(provider.cookieName('session'), null, cookieOptions);
+      ctx.cookies.set(provider.cookieName('session'), null, PROVIDER_COOKIE);
       return { accountId, cookies: written() };
     },
   };
