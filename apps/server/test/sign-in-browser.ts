@@ -1,4 +1,5 @@
-import { CookieJar } from './sign-in-helpers.js';
+import * as client from 'openid-client';
+import { CookieJar, FULL_SCOPE } from './sign-in-helpers.js';
 
 /**
  * What a browser does for the code flow, by hand: follows nothing on its own (`redirect: manual`),
@@ -36,4 +37,26 @@ export class SignInBrowser {
       body: JSON.stringify(body),
     });
   }
+}
+
+/**
+ * A code-flow authorization with PKCE begun in `browser`: the provider's answer (straight back to
+ * the client with a code, or on to the sign-in interaction), and what the code exchange needs.
+ */
+export async function startAuthorization(
+  browser: SignInBrowser,
+  config: client.Configuration,
+  redirectUri: string,
+) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: FULL_SCOPE,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const response = await browser.go(url.toString());
+  return { response, verifier, state };
 }

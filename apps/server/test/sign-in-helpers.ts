@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import * as client from 'openid-client';
 import { creationAudit, newConcurrencyStamp, normalize } from '../src/platform/data/audit.js';
 import { withinTenant } from '../src/platform/data/data-scope.js';
-import { TEST_ADMIN_PASSWORD } from './create-test-app.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './create-test-app.js';
 
 export const WEB_CLIENT = 'Vineta_App';
 export const FULL_SCOPE = 'openid profile email phone roles offline_access Vineta';
@@ -18,6 +19,25 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The app listening on a free port, with APP_URL naming it, and openid-client's configuration
+ * for the web client, discovered from it: for tests that drive the server as a real client does.
+ */
+export async function listeningTestApp(): Promise<{
+  t: TestApp;
+  origin: string;
+  config: client.Configuration;
+}> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ env: { APP_URL: origin } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const config = await client.discovery(new URL(origin), WEB_CLIENT, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+  return { t, origin, config };
 }
 
 /** `grant_type=password` through `inject`, as the web app's password flow sends it. */

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
-import { SignInBrowser } from '../../../test/sign-in-browser.js';
-import { FULL_SCOPE, freePort, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import { TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import {
+  SignInBrowser,
+  startAuthorization as startAuthorizationIn,
+} from '../../../test/sign-in-browser.js';
+import { listeningTestApp, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
 
 // The authorization code flow with PKCE, driven by hand the way a browser would: follow the
@@ -15,13 +18,7 @@ let config: client.Configuration;
 const redirectUri = () => `${origin}/signin-oidc`;
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { APP_URL: origin } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  config = await client.discovery(new URL(origin), WEB_CLIENT, undefined, client.None(), {
-    execute: [client.allowInsecureRequests],
-  });
+  ({ t, origin, config } = await listeningTestApp());
 });
 
 afterAll(async () => {
@@ -34,19 +31,8 @@ class Browser extends SignInBrowser {
   }
 }
 
-async function startAuthorization(browser: Browser) {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri(),
-    scope: FULL_SCOPE,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const response = await browser.go(url.toString());
-  return { response, verifier, state };
-}
+const startAuthorization = (browser: Browser) =>
+  startAuthorizationIn(browser, config, redirectUri());
 
 async function signIn(browser: Browser, options: { rememberMe?: boolean; password?: string } = {}) {
   const { response, verifier, state } = await startAuthorization(browser);

@@ -1,8 +1,13 @@
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
-import { createTenant, FULL_SCOPE, freePort, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import { TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import {
+  createTenant,
+  FULL_SCOPE,
+  listeningTestApp,
+  WEB_CLIENT,
+} from '../../../test/sign-in-helpers.js';
 
 // openid-client (a certified relying party) against the app listening on a real port, with
 // APP_URL naming that port: discovery, password grant, userinfo, refresh, revocation, end-session.
@@ -34,14 +39,8 @@ const api = (accessToken: string, path = '/api/account/my-profile') =>
   fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { APP_URL: origin } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, origin, config } = await listeningTestApp());
   tenantId = await createTenant(t.app, 'Acme');
-  config = await client.discovery(new URL(origin), WEB_CLIENT, undefined, client.None(), {
-    execute: [client.allowInsecureRequests],
-  });
   config[client.customFetch] = (url, options) => {
     const headers = new Headers(options.headers as ConstructorParameters<typeof Headers>[0]);
     for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import { TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { accessTokenFor, bearer } from '../../../test/sign-in.js';
 import { SignInBrowser } from '../../../test/sign-in-browser.js';
 import {
   FULL_SCOPE,
   freePort,
+  listeningTestApp,
   passwordGrant,
   refreshGrant,
   WEB_CLIENT,
@@ -47,13 +48,7 @@ const myProfile = (accessToken: string) =>
   t.app.inject({ url: '/api/account/my-profile', headers: bearer(accessToken) });
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { APP_URL: origin } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  oidc = await client.discovery(new URL(origin), WEB_CLIENT, undefined, client.None(), {
-    execute: [client.allowInsecureRequests],
-  });
+  ({ t, origin, config: oidc } = await listeningTestApp());
 
   tenantDatabase = await createTestDatabase();
   const target = tenantDatabase.target;

@@ -1,14 +1,10 @@
 import { AccountSettingNames } from '@vineta/contracts/identity/identity-settings';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-} from '../../../../test/create-test-app.js';
+import { TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/create-test-app.js';
 import { adminClient, createUser, USER_PASSWORD } from '../../../../test/identity-api.js';
-import { SignInBrowser } from '../../../../test/sign-in-browser.js';
-import { FULL_SCOPE, freePort } from '../../../../test/sign-in-helpers.js';
+import { SignInBrowser, startAuthorization } from '../../../../test/sign-in-browser.js';
+import { listeningTestApp } from '../../../../test/sign-in-helpers.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 
 // ABP's cookie-login API against the real server, with openid-client as the code flow's client:
@@ -20,13 +16,7 @@ let config: client.Configuration;
 const redirectUri = () => `${origin}/signin-oidc`;
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { APP_URL: origin } });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  config = await client.discovery(new URL(origin), 'Vineta_App', undefined, client.None(), {
-    execute: [client.allowInsecureRequests],
-  });
+  ({ t, origin, config } = await listeningTestApp());
 });
 
 afterAll(async () => {
@@ -52,16 +42,7 @@ const sessionCookie = (response: Response) =>
 
 /** A code-flow authorization in the browser: straight back to the client, or to sign-in. */
 async function authorize(browser: SignInBrowser) {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri(),
-    scope: FULL_SCOPE,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const response = await browser.go(url.toString());
+  const { response, verifier, state } = await startAuthorization(browser, config, redirectUri());
   return { location: response.headers.get('location') ?? '', verifier, state };
 }
 
