@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, type TestApp } from '../../../../test/create-test-app.js';
 import { adminClient, createUser, USER_PASSWORD } from '../../../../test/identity-api.js';
 import { SignInBrowser, startAuthorization } from '../../../../test/sign-in-browser.js';
-import { listeningTestApp } from '../../../../test/sign-in-helpers.js';
+import { createTenant, listeningTestApp } from '../../../../test/sign-in-helpers.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 
 // ABP's cookie-login API against the real server, with openid-client as the code flow's client:
@@ -142,6 +142,27 @@ describe('POST /api/account/login', () => {
       expectedState: state,
     });
     expect(tokens.claims()?.preferred_username).toBe('cookie.second');
+  });
+
+  it('signs a tenant’s user in with the __tenant header, and the tokens are the tenant’s', async () => {
+    const tenantId = await createTenant(t.app, 'CookieCo');
+    const browser = new SignInBrowser(origin, { __tenant: 'CookieCo' });
+    await browser.go('/api/abp/application-configuration');
+    const answer = await login(browser, {
+      userNameOrEmailAddress: 'admin',
+      password: TEST_ADMIN_PASSWORD,
+    });
+    expect(await answer.json()).toEqual({ result: 1, description: 'Success' });
+    const { location, verifier, state } = await authorize(browser);
+    const tokens = await client.authorizationCodeGrant(config, new URL(location), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()?.tenantid).toBe(tenantId);
+    const profile = await fetch(`${origin}/api/account/my-profile`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(((await profile.json()) as { email: string }).email).toBe('admin@cookieco.test');
   });
 
   it('refuses bad input with localized messages and changes nothing', async () => {
