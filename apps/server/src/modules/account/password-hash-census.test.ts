@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPasswordHashCensus } from './password-hash-census.js';
 
-function setUp(found: () => Promise<string[]>) {
+function setUp(found: () => Promise<string[]>, timing: () => Promise<void> = async () => {}) {
   let time = 0;
   const foreignPasswordHashes = vi.fn((_limit: number) => found());
-  const learn = vi.fn(async (_hashes: readonly string[]) => {});
+  const learn = vi.fn((_hashes: readonly string[]) => timing());
   const ensureCensus = createPasswordHashCensus({
     users: { foreignPasswordHashes },
     hasher: { learn },
@@ -23,6 +23,23 @@ describe('createPasswordHashCensus', () => {
     expect(foreignPasswordHashes).toHaveBeenCalledTimes(1);
     await ensureCensus(null);
     expect(foreignPasswordHashes).toHaveBeenCalledTimes(2);
+  });
+
+  it("holds the tenant's first check until the kinds found are timed", async () => {
+    let timed = () => {};
+    const { ensureCensus } = setUp(
+      async () => ['AQAAAAIAAYag…'],
+      () => new Promise<void>((resolve) => (timed = resolve)),
+    );
+    let answered = false;
+    const first = ensureCensus('tenant-a').then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    timed();
+    await first;
+    expect(answered).toBe(true);
   });
 
   it('looks again in the background after ten minutes, holding no check up', async () => {

@@ -14,6 +14,9 @@ let t: TestApp;
 let origin: string;
 let config: client.Configuration;
 const redirectUri = () => `${origin}/signin-oidc`;
+/** AbpExceptionHandling:XsrfTokenInvalid in es-MX, the default language (no Accept-Language). */
+const XSRF_REFUSED =
+  'Falta el token de verificación de la solicitud o no es válido. Recarga la página e inténtalo de nuevo.';
 
 beforeAll(async () => {
   ({ t, origin, config } = await listeningTestApp());
@@ -193,6 +196,7 @@ describe('POST /api/account/login', () => {
       body: JSON.stringify({ userNameOrEmailAddress: 'admin', password: TEST_ADMIN_PASSWORD }),
     });
     expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ error: { message: XSRF_REFUSED } });
   });
 
   it('is refused while local login is disabled', async () => {
@@ -287,6 +291,7 @@ describe('GET /api/account/logout', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ error: { message: XSRF_REFUSED } });
     expect(sessionCookie(forged)).toBeUndefined();
     expect((await authorize(browser)).location.startsWith(`${redirectUri()}?code=`)).toBe(true);
   });
