@@ -31,7 +31,27 @@ it('queues the reset mail durably and delivers a working link once SMTP is up', 
     });
     expect(asked.statusCode).toBe(204);
 
+    // SMTP is down: the worker's first attempt fails and puts the mail off (30 s, then longer).
+    const failed = await waitFor(async () => {
+      const row = await acrossAllTenants(() =>
+        app.services.data
+          .query()
+          .selectFrom('mailOutbox')
+          .select(['id', 'status', 'attempts'])
+          .executeTakeFirst(),
+      );
+      return row && row.attempts >= 1 && row.status === 'pending' ? row : undefined;
+    });
+    // SMTP comes up; the put-off time has passed (set here rather than waited for).
     server = await startSmtpTestServer({ port });
+    await acrossAllTenants(() =>
+      app.services.data
+        .query()
+        .updateTable('mailOutbox')
+        .set({ nextAttemptAt: new Date().toISOString() })
+        .where('id', '=', failed.id)
+        .execute(),
+    );
     app.services.mailWorker.nudge();
     const mail = await waitFor(() => server?.received[0], { timeoutMs: 20_000 });
     expect(mail.to).toEqual(['lucia@example.test']);
