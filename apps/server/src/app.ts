@@ -7,17 +7,33 @@ import type { Config } from './config.js';
 import { createRawKysely } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { localizationResources } from './localization/resources/resources.js';
+import { accountRemoteServices } from './modules/account/account.remote-services.js';
+import { appConfigurationRemoteServices } from './modules/app-configuration/app-configuration.remote-services.js';
 import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes.js';
+import { cookieLoginRemoteServices } from './modules/auth-server/cookie-login/cookie-login.remote-services.js';
 import {
   mountSignInServer,
   registerSignInRoutes,
 } from './modules/auth-server/sign-in.composition.js';
+import { featureManagementRemoteServices } from './modules/feature-management/feature-management.remote-services.js';
 import { featureManagementRoutes } from './modules/feature-management/feature-management.routes.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
+import { identityRemoteServices } from './modules/identity/identity.remote-services.js';
+import { permissionManagementRemoteServices } from './modules/permission-management/permission-management.remote-services.js';
 import { permissionManagementRoutes } from './modules/permission-management/permission-management.routes.js';
 import { emailSettingsRoutes } from './modules/setting-management/email-settings.routes.js';
+import { settingManagementRemoteServices } from './modules/setting-management/setting-management.remote-services.js';
 import { abpTenantLookupRoutes } from './modules/tenant-management/abp-tenant-lookup.routes.js';
+import {
+  abpTenantRemoteServices,
+  tenantManagementRemoteServices,
+} from './modules/tenant-management/tenant-management.remote-services.js';
 import { tenantsRoutes } from './modules/tenant-management/tenants.routes.js';
+import {
+  apiDefinitionRemoteServices,
+  apiDefinitionRoutes,
+  collectRoutes,
+} from './platform/api-definition/api-definition.routes.js';
 import { whenReady } from './platform/async/maybe-promise.js';
 import {
   frameworkErrorHandler,
@@ -51,6 +67,20 @@ export interface BuildAppOptions {
   /** Replaces the sign-in server's bearer-token authenticator. */
   authenticator?: Authenticator;
 }
+
+/** What ABP's API description lists: every remote service we serve under ABP's names. */
+const remoteServices = [
+  apiDefinitionRemoteServices,
+  appConfigurationRemoteServices,
+  abpTenantRemoteServices,
+  accountRemoteServices,
+  cookieLoginRemoteServices,
+  identityRemoteServices,
+  tenantManagementRemoteServices,
+  permissionManagementRemoteServices,
+  featureManagementRemoteServices,
+  settingManagementRemoteServices,
+];
 
 const defaultWebRoot = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -95,6 +125,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('services', services);
   const routeMethods = trackRouteMethods(app);
+  const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,6 +169,12 @@ export async function buildApp(
   await registerSignInRoutes(app, services, signInServer);
 
   await app.register(healthRoutes, { data: services.data });
+  await app.register(apiDefinitionRoutes, {
+    routes,
+    modules: remoteServices,
+    // ABP's later spelling of check-password, served as an alias of the described route.
+    notDescribed: ['POST /api/account/checkPassword'],
+  });
   await app.register(abpTenantLookupRoutes, { store: services.tenantStore });
   await app.register(appConfigurationRoutes, { service: services.appConfiguration });
   await app.register(tenantsRoutes, {

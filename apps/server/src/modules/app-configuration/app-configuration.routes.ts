@@ -1,15 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { booleanParameter } from '../../platform/http/query-string.js';
 import { matchCulture } from '../../platform/localization/culture-info.js';
 import type { AppConfigurationService } from './app-configuration.service.js';
 import type { CompressedJson } from './compressed-json.js';
-
-/** A .NET-style boolean in the query string; absent is undefined. */
-const booleanParameter = z
-  .enum(['true', 'false', 'True', 'False'])
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value.toLowerCase() === 'true'));
 
 function sendJson(request: FastifyRequest, reply: FastifyReply, answer: CompressedJson) {
   const { body, encoding } = answer.bodyFor(request.headers['accept-encoding']);

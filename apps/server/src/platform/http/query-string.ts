@@ -1,4 +1,11 @@
 import { parse } from 'node:querystring';
+import { z } from 'zod';
+
+/** A .NET-style boolean in the query string (`true`, `True`…); absent is undefined. */
+export const booleanParameter = z
+  .enum(['true', 'false', 'True', 'False'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value.toLowerCase() === 'true'));
 
 /**
  * The query string with ASP.NET's tolerance for the case of a name's first letter: ABP's C#
