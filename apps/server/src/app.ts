@@ -172,7 +172,7 @@ export async function buildApp(
   await app.register(apiDefinitionRoutes, {
     routes,
     modules: remoteServices,
-    // ABP's later spelling of check-password, served as an alias of the described route.
+    // The other spelling ABP's versions gave check-password: an alias of the described route.
     notDescribed: ['POST /api/account/checkPassword'],
   });
   await app.register(abpTenantLookupRoutes, { store: services.tenantStore });
