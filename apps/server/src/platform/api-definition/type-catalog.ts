@@ -37,6 +37,8 @@ export function toJsonSchema(schema: ZodType, io: 'input' | 'output'): Converted
   return { root: converted, defs: converted.$defs ?? {} };
 }
 
+/** The component id a `$ref` points at (`#/$defs/IdentityUserDto` → `IdentityUserDto`). */
+const refId = (node: JsonSchemaNode) => node.$ref?.replace('#/$defs/', '');
 export const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const camel = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 export const lastSegment = (type: string) => type.split('.').pop() ?? type;
@@ -48,7 +50,7 @@ export const systemType = (type: string): DotnetType => ({
   isNullable: false,
 });
 
-/** `PagedResultDto<System.Guid>` → the key its definition is listed under, `PagedResultDto<T>`. */
+/** `PagedResultDto<System.Guid>` → the key its definition is listed under, `PagedResultDto<T0>`. */
 function definitionOf(type: string): string {
   const open = type.indexOf('<');
   if (open < 0) return type;
@@ -91,7 +93,7 @@ export function createTypeCatalog(modules: readonly RemoteServiceModule[]) {
       io: 'input' | 'output',
     ): DotnetType {
       return dotnetTypeOf(node, (named): string | undefined => {
-        const id = named.$ref?.replace('#/$defs/', '');
+        const id = refId(named);
         const definition = id ? converted.defs[id] : named;
         if (!definition) return undefined;
         const generic = genericResultOf(definition, converted, io);
@@ -130,9 +132,8 @@ export function createTypeCatalog(modules: readonly RemoteServiceModule[]) {
         // A union of objects (ABP's `IStringValueType` and its kinds): one type with every member.
         const members: Record<string, JsonSchemaNode> = {};
         for (const variant of variants) {
-          const definition = variant.$ref
-            ? converted.defs[variant.$ref.replace('#/$defs/', '')]
-            : variant;
+          const id = refId(variant);
+          const definition = id ? converted.defs[id] : variant;
           for (const [member, property] of Object.entries(definition?.properties ?? {}))
             members[member] ??= property;
         }
