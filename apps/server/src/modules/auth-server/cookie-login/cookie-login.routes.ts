@@ -91,7 +91,8 @@ export const cookieLoginRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // ABP routes it `checkPassword`; `check-password` matches the rest of the API's paths.
+  // ABP's API description lists `check-password` (decision 017); its controller's source in some
+  // versions routes `checkPassword`. Both are served.
   for (const path of ['/api/account/check-password', '/api/account/checkPassword']) {
     app.post(
       path,
