@@ -18,6 +18,8 @@ const repositoryRoot = fileURLToPath(new URL('../../../../../', import.meta.url)
 let testApp: TestApp;
 let origin: string;
 let workspace: string;
+/** Reads a file the generator wrote for the identity module. */
+let readIdentity: (file: string) => string;
 
 beforeAll(async () => {
   ({ t: testApp, origin } = await listeningTestApp());
@@ -42,7 +44,8 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-});
+  readIdentity = await generate('identity', 'AbpIdentity');
+}, 60_000);
 afterAll(async () => {
   rmSync(workspace, { recursive: true, force: true });
   await testApp.close();
@@ -59,8 +62,7 @@ async function generate(module: string, apiName: string) {
 
 describe('ABP’s Angular proxy generator against our API description', () => {
   it('writes the identity services with our URLs, and the query input member by member', async () => {
-    const read = await generate('identity', 'AbpIdentity');
-    const users = read('identity/identity-user.service.ts');
+    const users = readIdentity('identity/identity-user.service.ts');
     expect(users).toContain("apiName = 'AbpIdentity'");
     expect(users).toContain('getList = (input: GetIdentityUsersInput');
     expect(users).toContain(
@@ -69,11 +71,11 @@ describe('ABP’s Angular proxy generator against our API description', () => {
     expect(users).toContain('updateRoles = (id: string, input: IdentityUserUpdateRolesDto');
     // The generated code's own template literal, taken as text.
     expect(users).toContain(['url: `/api/identity/users/$', '{id}/roles`'].join(''));
-    expect(read('identity/identity-role.service.ts')).toContain('getAllList = (config?');
-  }, 60_000);
+    expect(readIdentity('identity/identity-role.service.ts')).toContain('getAllList = (config?');
+  });
 
   it('writes the DTOs with ABP’s base classes and what our contract requires', async () => {
-    const models = readFileSync(join(workspace, 'src/app/proxy/identity/models.ts'), 'utf8');
+    const models = readIdentity('identity/models.ts');
     expect(models).toContain(
       'export interface IdentityUserDto extends ExtensibleFullAuditedEntityDto<string> {',
     );
@@ -87,6 +89,16 @@ describe('ABP’s Angular proxy generator against our API description', () => {
       'export interface GetIdentityUsersInput extends PagedAndSortedResultRequestDto {',
     );
   });
+
+  it('writes the tenant service: a plain-text answer, and a value bound from the query string', async () => {
+    const read = await generate('multi-tenancy', 'AbpTenantManagement');
+    const tenants = read('tenant-management/tenant.service.ts');
+    expect(tenants).toContain("responseType: 'text'");
+    expect(tenants).toContain(
+      'updateDefaultConnectionString = (id: string, defaultConnectionString: string',
+    );
+    expect(tenants).toContain('params: { defaultConnectionString }');
+  }, 60_000);
 
   it('writes the account services and the sign-in result as an enum', async () => {
     const read = await generate('account', 'AbpAccount');
