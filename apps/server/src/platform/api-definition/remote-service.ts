@@ -36,9 +36,11 @@ export interface RemoteServiceController {
    * Each route (`'GET /api/identity/roles/:id'`, as registered) and the method that serves it:
    * `'GetAsync(id)'`. A parameter named after a path parameter binds the path; one named after
    * a query member binds that member; `input` binds the body, or, given a type
-   * (`input: GetIdentityRolesInput`), the query string as one object. A return type may follow
-   * (`…): System.String`) for a route whose reply has no schema. Several signatures list the
-   * route once for each (ABP's versions differ), so that clients of each find theirs.
+   * (`input: GetIdentityRolesInput`), the query string as one object. A full .NET name given to a
+   * path or query parameter (`id: System.Guid`) stands for what a looser schema says. A return
+   * type may follow (`…): System.String`) for a route whose reply has no schema. Several
+   * signatures list the route once for each (ABP's versions differ), so that clients of each
+   * find theirs.
    */
   actions: Record<string, string | string[]>;
 }
