@@ -11,11 +11,21 @@ export const LocalizableStringDto = z
   .meta({ id: 'LocalizableStringDto' });
 export type LocalizableStringDto = z.infer<typeof LocalizableStringDto>;
 
-const availability = z.object({ isAvailable: z.boolean() });
-const visibility = z.object({ isVisible: z.boolean() });
+/** ABP has a class for each use (`ExtensionPropertyApiGetDto`…), alike but for their names. */
+const availability = (id: string) => z.object({ isAvailable: z.boolean() }).meta({ id });
+const ExtensionPropertyUiTableDto = z
+  .object({ isVisible: z.boolean() })
+  .meta({ id: 'ExtensionPropertyUiTableDto' });
+const ExtensionPropertyUiFormDto = z
+  .object({ isVisible: z.boolean() })
+  .meta({ id: 'ExtensionPropertyUiFormDto' });
 
 export const ExtensionPropertyApiDto = z
-  .object({ onGet: availability, onCreate: availability, onUpdate: availability })
+  .object({
+    onGet: availability('ExtensionPropertyApiGetDto'),
+    onCreate: availability('ExtensionPropertyApiCreateDto'),
+    onUpdate: availability('ExtensionPropertyApiUpdateDto'),
+  })
   .meta({ id: 'ExtensionPropertyApiDto' });
 export type ExtensionPropertyApiDto = z.infer<typeof ExtensionPropertyApiDto>;
 
@@ -32,9 +42,9 @@ export type ExtensionPropertyUiLookupDto = z.infer<typeof ExtensionPropertyUiLoo
 
 export const ExtensionPropertyUiDto = z
   .object({
-    onTable: visibility,
-    onCreateForm: visibility,
-    onEditForm: visibility,
+    onTable: ExtensionPropertyUiTableDto,
+    onCreateForm: ExtensionPropertyUiFormDto,
+    onEditForm: ExtensionPropertyUiFormDto,
     lookup: ExtensionPropertyUiLookupDto,
   })
   .meta({ id: 'ExtensionPropertyUiDto' });

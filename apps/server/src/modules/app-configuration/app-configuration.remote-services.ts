@@ -8,6 +8,32 @@ export const appConfigurationRemoteServices: RemoteServiceModule = {
   remoteServiceName: 'abp',
   namespace: NAMESPACE,
   assembly: 'Volo.Abp.AspNetCore.Mvc.Contracts',
+  typeNames: {
+    MultiTenancyInfoDto: 'Volo.Abp.AspNetCore.Mvc.MultiTenancy.MultiTenancyInfoDto',
+    CurrentTenantDto: 'Volo.Abp.AspNetCore.Mvc.MultiTenancy.CurrentTenantDto',
+    LanguageInfo: 'Volo.Abp.Localization.LanguageInfo',
+    NameValue: 'Volo.Abp.NameValue',
+    ...Object.fromEntries(
+      [
+        'ObjectExtensionsDto',
+        'ModuleExtensionDto',
+        'EntityExtensionDto',
+        'ExtensionPropertyDto',
+        'LocalizableStringDto',
+        'ExtensionPropertyApiDto',
+        'ExtensionPropertyApiGetDto',
+        'ExtensionPropertyApiCreateDto',
+        'ExtensionPropertyApiUpdateDto',
+        'ExtensionPropertyUiDto',
+        'ExtensionPropertyUiTableDto',
+        'ExtensionPropertyUiFormDto',
+        'ExtensionPropertyUiLookupDto',
+        'ExtensionPropertyAttributeDto',
+        'ExtensionEnumDto',
+        'ExtensionEnumFieldDto',
+      ].map((id) => [id, `${NAMESPACE}.ObjectExtending.${id}`]),
+    ),
+  },
   controllers: [
     {
       type: `${NAMESPACE}.AbpApplicationConfigurationController`,
@@ -15,8 +41,8 @@ export const appConfigurationRemoteServices: RemoteServiceModule = {
       actions: {
         // ABP 4.x took no options; later versions take `IncludeLocalizationResources`.
         'GET /api/abp/application-configuration': [
-          `GetAsync(): ${NAMESPACE}.ApplicationConfigurationDto`,
-          `GetAsync(options: ApplicationConfigurationRequestOptions): ${NAMESPACE}.ApplicationConfigurationDto`,
+          'GetAsync()',
+          'GetAsync(options: ApplicationConfigurationRequestOptions)',
         ],
       },
     },

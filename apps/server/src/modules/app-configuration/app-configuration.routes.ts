@@ -1,3 +1,4 @@
+import { ApplicationConfigurationDto } from '@vineta/contracts/app-configuration/application-configuration';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +30,9 @@ export const appConfigurationRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({
           includeLocalizationResources: booleanParameter.transform((value) => value !== false),
         }),
+        // What the answer is, for Swagger and ABP's API description; it is sent pre-serialized
+        // (a Buffer), which Fastify does not serialize again.
+        response: { 200: ApplicationConfigurationDto },
       },
     },
     async (request, reply) => {

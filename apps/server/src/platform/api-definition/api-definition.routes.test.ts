@@ -159,6 +159,21 @@ describe('GET /api/abp/api-definition', () => {
     expect(types['Volo.Abp.Identity.IdentityUserCreateDto']?.properties).toEqual([
       expect.objectContaining({ name: 'Password', isRequired: true, maxLength: 128 }),
     ]);
+    const configuration = 'Volo.Abp.AspNetCore.Mvc.ApplicationConfigurations';
+    expect(types[`${configuration}.ApplicationConfigurationDto`]?.properties).toContainEqual(
+      expect.objectContaining({
+        name: 'CurrentTenant',
+        type: 'Volo.Abp.AspNetCore.Mvc.MultiTenancy.CurrentTenantDto',
+      }),
+    );
+    expect(
+      types[`${configuration}.ObjectExtending.ExtensionPropertyApiDto`]?.properties,
+    ).toContainEqual(
+      expect.objectContaining({
+        name: 'OnGet',
+        type: `${configuration}.ObjectExtending.ExtensionPropertyApiGetDto`,
+      }),
+    );
     expect(
       types['Volo.Abp.Account.Web.Areas.Account.Controllers.Models.LoginResultType'],
     ).toMatchObject({
