@@ -1,21 +1,10 @@
 import { ApplicationConfigurationDto } from '@vineta/contracts/app-configuration/application-configuration';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCompressedJson } from '../../platform/http/compressed-json.js';
 import { booleanParameter } from '../../platform/http/query-string.js';
 import { matchCulture } from '../../platform/localization/culture-info.js';
 import type { AppConfigurationService } from './app-configuration.service.js';
-import type { CompressedJson } from './compressed-json.js';
-
-function sendJson(request: FastifyRequest, reply: FastifyReply, answer: CompressedJson) {
-  const { body, encoding } = answer.bodyFor(request.headers['accept-encoding']);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('vary', 'accept-encoding')
-    .send(body);
-}
 
 /** Anonymous callers get them too, in their culture and tenant. */
 export const appConfigurationRoutes: FastifyPluginAsyncZod<{
@@ -42,7 +31,7 @@ export const appConfigurationRoutes: FastifyPluginAsyncZod<{
         tenant: request.currentTenant,
         includeLocalizationResources: request.query.includeLocalizationResources,
       });
-      return sendJson(request, reply, answer);
+      return sendCompressedJson(request, reply, answer);
     },
   );
 
@@ -60,7 +49,7 @@ export const appConfigurationRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // An unknown name gets the request's culture: texts are cached per supported culture only.
       const culture = matchCulture(request.query.cultureName) ?? request.culture;
-      return sendJson(
+      return sendCompressedJson(
         request,
         reply,
         service.localization(culture, request.query.onlyDynamics === true),

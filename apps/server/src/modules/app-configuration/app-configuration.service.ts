@@ -2,11 +2,11 @@ import type { PermissionChecker } from '../../platform/authorization/permission-
 import type { PermissionRegistry } from '../../platform/authorization/permission-definitions.js';
 import type { Cache } from '../../platform/caching/cache.js';
 import type { FeatureChecker } from '../../platform/features/feature-checker.js';
+import { CompressedJson } from '../../platform/http/compressed-json.js';
 import type { CurrentTenant, CurrentUser } from '../../platform/http/current-user.js';
 import { cultureInfos, languageInfos } from '../../platform/localization/culture-info.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
-import { CompressedJson } from './compressed-json.js';
 import { timingOf } from './time-zones.js';
 
 export interface ConfigurationRequest {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiDescription, callThroughDescription } from '../../../test/abp-dynamic-proxy.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
@@ -188,6 +189,16 @@ describe('GET /api/abp/api-definition', () => {
       enumValues: [1, 2, 3, 4, 5],
     });
   });
+});
+
+it('is compressed for a client that accepts it', async () => {
+  const response = await testApp.app.inject({
+    url: '/api/abp/api-definition?includeTypes=true',
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  expect(response.headers['content-encoding']).toBe('gzip');
+  const { types } = JSON.parse(gunzipSync(response.rawPayload).toString());
+  expect(types).toHaveProperty(['Volo.Abp.Identity.IdentityUserDto']);
 });
 
 describe('ABP’s C# dynamic client proxies, finding their actions in it', () => {

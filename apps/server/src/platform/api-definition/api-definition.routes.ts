@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CompressedJson, sendCompressedJson } from '../http/compressed-json.js';
 import { booleanParameter } from '../http/query-string.js';
 import { describeApi, type RouteSchemas, type RouteTable } from './api-description.js';
 import type { RemoteServiceModule } from './remote-service.js';
@@ -21,7 +22,8 @@ export function collectRoutes(app: FastifyInstance): RouteTable {
 /**
  * ABP's `AbpApiDefinitionController`: the description of every remote service, which ABP's C#
  * dynamic client proxies read to find an action's URL, and its proxy generators to write clients.
- * Built once, at the first request (every route is registered by then), and anonymous, as ABP's.
+ * Built once, at the first request (every route is registered by then), compressed once for each
+ * encoding asked, and anonymous, as ABP's.
  */
 export const apiDefinitionRoutes: FastifyPluginAsyncZod<{
   routes: RouteTable;
@@ -29,7 +31,7 @@ export const apiDefinitionRoutes: FastifyPluginAsyncZod<{
   /** API routes that are ours alone, not ABP actions: everything else must be described. */
   notDescribed: readonly string[];
 }> = async (app, { routes, modules, notDescribed }) => {
-  let answers: { withTypes: string; withoutTypes: string } | undefined;
+  let answers: { withTypes: CompressedJson; withoutTypes: CompressedJson } | undefined;
   app.get(
     '/api/abp/api-definition',
     {
@@ -45,13 +47,12 @@ export const apiDefinitionRoutes: FastifyPluginAsyncZod<{
         if (missing.length > 0)
           throw new Error(`routes with no description: ${missing.join(', ')}`);
         answers = {
-          withTypes: JSON.stringify(description.withTypes),
-          withoutTypes: JSON.stringify(description.withoutTypes),
+          withTypes: new CompressedJson(JSON.stringify(description.withTypes)),
+          withoutTypes: new CompressedJson(JSON.stringify(description.withoutTypes)),
         };
       }
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(request.query.includeTypes ? answers.withTypes : answers.withoutTypes);
+      const answer = request.query.includeTypes ? answers.withTypes : answers.withoutTypes;
+      return sendCompressedJson(request, reply, answer);
     },
   );
 };
