@@ -52,11 +52,6 @@ export const FRAMEWORK_TYPES: Record<string, TypeDescription> = {
     genericArguments: ['T'],
     properties: [member('TotalCount', 'System.Int64', 'number')],
   },
-  [`${DTOS}.EntityDto<T0>`]: {
-    baseType: null,
-    genericArguments: ['TKey'],
-    properties: [member('Id', 'TKey', 'TKey')],
-  },
   [`${DTOS}.ExtensibleEntityDto<T0>`]: {
     baseType: 'Volo.Abp.ObjectExtending.ExtensibleObject',
     genericArguments: ['TKey'],

@@ -74,14 +74,17 @@ function namesIn(type: string): string[] {
 export function createTypeCatalog(modules: readonly RemoteServiceModule[]) {
   const described = new Map<string, TypeDescription>(Object.entries(FRAMEWORK_TYPES));
   // By full name: a module may be the first to use another's DTO (account returns IdentityUserDto).
-  const baseTypes = new Map(
-    modules.flatMap((module) =>
-      Object.entries(module.baseTypes ?? {}).map(([id, base]) => [
-        `${module.namespace}.${id}`,
-        base,
-      ]),
-    ),
-  );
+  // The modules' own base classes are listed with their bases, and the members they declare.
+  const baseTypes = new Map<string, string>();
+  const baseClasses = new Map<string, Set<string>>();
+  for (const module of modules) {
+    for (const [id, base] of Object.entries(module.baseTypes ?? {}))
+      baseTypes.set(`${module.namespace}.${id}`, base);
+    for (const [name, { baseType, members }] of Object.entries(module.baseClasses ?? {})) {
+      baseTypes.set(`${module.namespace}.${name}`, baseType);
+      baseClasses.set(`${module.namespace}.${name}`, new Set(members));
+    }
+  }
 
   /** Resolves component ids and anonymous objects in one module's terms. */
   function resolverFor(module: RemoteServiceModule) {
@@ -151,13 +154,12 @@ export function createTypeCatalog(modules: readonly RemoteServiceModule[]) {
         return;
       }
       const baseType = baseTypes.get(name) ?? null;
-      const baseClass = baseType?.startsWith(`${module.namespace}.`)
-        ? module.baseClasses?.[lastSegment(baseType)]
-        : undefined;
-      if (baseType && baseClass && !described.has(baseType)) {
-        const members = new Set(baseClass.members);
-        const declared = Object.entries(node.properties ?? {}).filter(([key]) => members.has(key));
-        baseTypes.set(baseType, baseClass.baseType);
+      // A module's base class is described from the first DTO derived from it: its members.
+      const baseMembers = baseType ? baseClasses.get(baseType) : undefined;
+      if (baseType && baseMembers && !described.has(baseType)) {
+        const declared = Object.entries(node.properties ?? {}).filter(([key]) =>
+          baseMembers.has(key),
+        );
         describe(baseType, { ...node, properties: Object.fromEntries(declared) }, converted, io);
       }
       const inherited = new Set(baseType ? membersOf(baseType) : []);
