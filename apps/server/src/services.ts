@@ -273,6 +273,7 @@ export function createServices(config: Config, resources: LocalizationResource[]
     async close() {
       await mailWorker.stop();
       await cacheHub.close();
+      await passwordHasher.close();
       await data.destroy();
     },
   };
