@@ -29,8 +29,7 @@ interface Queued {
 
 // Plain JavaScript evaluated as the thread's script, so that the built server and the TypeScript
 // sources under test run the same code. A batch runs in order; each job is timed on the thread
-// (epoch milliseconds, which both threads can read). A hash that cannot be read verifies as false,
-// as @node-rs/argon2's asynchronous verify answered before.
+// (epoch milliseconds, which both threads can read). A hash that cannot be read matches nothing.
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { hashSync, verifySync } = require(workerData.argon2);
@@ -69,8 +68,7 @@ const argon2Module = createRequire(import.meta.url).resolve('@node-rs/argon2');
  * other, while their code and data are still in the core's caches. Woken once per hash, as
  * libuv's pool did, each sign-in's work ran cold between the hash's time slices and cost ~4 × its
  * warm time. A batch only forms from jobs already waiting: with nothing queued, a job starts at
- * once, and the longest a job waits for its batch is `batchSize - 1` hashes that would otherwise
- * have run before the next batch anyway.
+ * once. Under a queue, a job's answer waits for at most `batchSize - 1` hashes after its own.
  *
  * Threads start on first use; a thread is referenced only while it holds work, so an idle pool
  * never keeps the process alive and a pending hash never lets it exit.
