@@ -1,13 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-
-/** argon2's settings for new hashes, as @node-rs/argon2 takes them. */
-export interface Argon2Settings {
-  memoryCost: number;
-  timeCost: number;
-  parallelism: number;
-  algorithm: number;
-}
+import type { Options as Argon2Settings } from '@node-rs/argon2';
 
 /** A finished job: its answer, and when and how long it ran on its thread. */
 export interface TimedResult<T> {
