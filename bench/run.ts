@@ -596,9 +596,9 @@ try {
   );
   if (groups.has('password')) {
     // The grant's code as a server that has signed people in for a while runs it: V8 optimizes a
-    // function after thousands of calls, and at a hundred grants a second the once-a-grant ones
-    // were still being compiled after a minute (`--trace-opt`), on the grant's core. Stubbed, the
-    // same code runs a thousand times a second; both ways in (the shortcut and the provider).
+    // function only once it has run many times, and at a hundred grants a second the once-a-grant
+    // ones were still being compiled after a minute (`--trace-opt`), on the grant's core. Stubbed,
+    // the same code runs a thousand times a second; both ways in (the shortcut and the provider).
     await withHashStubbed(password, 'warm-up', 'warm-up').run(3);
     await withHashStubbed(passwordViaProvider, 'warm-up', 'warm-up').run(3);
     await password.run(2);
