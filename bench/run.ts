@@ -576,31 +576,27 @@ try {
     'password grant, via the provider',
     { accept: 'application/json, text/html;q=0.5' },
   );
-  /** `grant` with every password checking out at once (bench-server.ts's stub). */
-  const withHashStubbed = (grant: Scenario, key: string, name: string): Scenario => ({
-    key,
-    name,
-    async run(length) {
-      await ask(child, { command: 'stub-hash', on: true });
-      try {
-        return await grant.run(length);
-      } finally {
-        await ask(child, { command: 'stub-hash', on: false });
-      }
-    },
-  });
-  const withoutHash = withHashStubbed(
-    password,
-    'password-grant-no-hash',
-    'password grant, hash stubbed out',
-  );
+  /** `grant` for `length` seconds, every password checking out at once (bench-server.ts). */
+  async function runStubbed(grant: Scenario, length: number): Promise<Slice> {
+    await ask(child, { command: 'stub-hash', on: true });
+    try {
+      return await grant.run(length);
+    } finally {
+      await ask(child, { command: 'stub-hash', on: false });
+    }
+  }
+  const withoutHash: Scenario = {
+    key: 'password-grant-no-hash',
+    name: 'password grant, hash stubbed out',
+    run: (length) => runStubbed(password, length),
+  };
   if (groups.has('password')) {
     // The grant's code as a server that has signed people in for a while runs it: V8 optimizes a
     // function only once it has run many times, and at a hundred grants a second the once-a-grant
     // ones were still being compiled after a minute (`--trace-opt`), on the grant's core. Stubbed,
     // the same code runs a thousand times a second; both ways in (the shortcut and the provider).
-    await withHashStubbed(password, 'warm-up', 'warm-up').run(3);
-    await withHashStubbed(passwordViaProvider, 'warm-up', 'warm-up').run(3);
+    await runStubbed(password, 3);
+    await runStubbed(passwordViaProvider, 3);
     await password.run(2);
     await interleaved([argon2, password, passwordViaProvider, withoutHash, argon2Raw]);
   }

@@ -61,8 +61,8 @@ function schemeOf(passwordHash: string) {
  * Hashes that wait are handed to a free hashing thread this many at a time: it answers them
  * together, and the event loop finishes their sign-ins in one warm slice (decision 018). With
  * four the password grant reached 0.81–0.89 × bare argon2id on one core, against 0.74–0.79 × one
- * at a time; five to ten did no better, and each adds a hash to the wait of a batch's first
- * sign-in.
+ * at a time (`grant-load` on code V8 was still compiling: docs/benchmarks.md, session 25); five
+ * to ten did no better, and each adds a hash to the wait of a batch's first sign-in.
  */
 const HASHES_PER_BATCH = 4;
 
