@@ -194,6 +194,13 @@ export function createUserListRepository(data: AppDataContext) {
         .orderBy('identityUsers.id', direction)
         .limit(p.take)
         .offset(p.skip);
+    // Assigned, not spread: a literal's second spread goes through V8's runtime key by key, and
+    // `perf` put 7 µs of a filtered list request's 270 there (docs/benchmarks.md, session 28).
+    const parameters = Object.assign(
+      filterParameters(terms, indexGrams),
+      selection.parameters,
+      paging,
+    );
     if (indexGrams.length === 0 && terms.length === 0 && query.skipCount >= LATE_LOOKUP_FROM) {
       // Late row lookup: the skipped entries are walked in the sort index alone (it covers the
       // sort column and the id, so no row is read for them), and only the page's rows are read.
@@ -202,7 +209,7 @@ export function createUserListRepository(data: AppDataContext) {
       // (PostgreSQL, which has no `cross join … on`, plans it so from its own).
       return prepared.execute(
         `users.page.late|${sorted}`,
-        { ...selection.parameters, ...paging },
+        parameters,
         (db, p) => {
           const pageIds = db
             .selectFrom('identityUsers')
@@ -225,13 +232,6 @@ export function createUserListRepository(data: AppDataContext) {
         genericPlan,
       ) as Promise<Row[]>;
     }
-    // Assigned, not spread: a literal's second spread goes through V8's runtime key by key, and
-    // `perf` put 7 µs of a filtered list request's 270 there (docs/benchmarks.md, session 28).
-    const parameters = Object.assign(
-      filterParameters(terms, indexGrams),
-      selection.parameters,
-      paging,
-    );
     if (indexGrams.length === 0) {
       return prepared.execute(
         `users.page.walk|${sorted}|${terms.length}`,
