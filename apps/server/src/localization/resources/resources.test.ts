@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultCulture, supportedCultures } from '@vineta/contracts/localization/cultures';
 import { describe, expect, it } from 'vitest';
-import { defaultCulture, localizationResources, supportedCultures } from './resources.js';
+import { localizationResources } from './resources.js';
 
 const resourcesDir = fileURLToPath(new URL('.', import.meta.url));
 const resourceFolders = readdirSync(resourcesDir).filter((entry) =>

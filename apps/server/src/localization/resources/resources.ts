@@ -111,22 +111,6 @@ export interface LocalizationResourceDefinition {
   texts: Record<string, Record<string, string>>;
 }
 
-export const supportedCultures = [
-  'es-MX',
-  'en',
-  'ar',
-  'fr',
-  'de',
-  'pt-BR',
-  'tr',
-  'zh-Hans',
-] as const;
-
-export type SupportedCulture = (typeof supportedCultures)[number];
-
-/** The default culture: the product is shown in Mexican Spanish. */
-export const defaultCulture: SupportedCulture = 'es-MX';
-
 export const localizationResources: LocalizationResourceDefinition[] = [
   {
     name: 'AbpValidation',

@@ -1,3 +1,5 @@
+import { rightToLeftLanguages } from '@vineta/contracts/localization/cultures';
+
 /** What ABP's application configuration tells a client about a culture (.NET's CultureInfo). */
 export interface CultureInfo {
   cultureName: string;
@@ -93,8 +95,6 @@ const rows: CultureRow[] = [
   ],
 ];
 
-const rightToLeft = new Set(['ar']);
-
 export const cultureInfos: ReadonlyMap<string, CultureInfo> = new Map(
   rows.map(
     ([name, englishName, nativeName, two, three, shortDate, longDate, shortTime, longTime]) => [
@@ -107,7 +107,7 @@ export const cultureInfos: ReadonlyMap<string, CultureInfo> = new Map(
         nativeName,
         twoLetterIsoLanguageName: two,
         threeLetterIsoLanguageName: three,
-        isRightToLeft: rightToLeft.has(two),
+        isRightToLeft: rightToLeftLanguages.has(two),
         dateTimeFormat: {
           calendarAlgorithmType: 'SolarCalendar',
           dateTimeFormatLong: longDate,

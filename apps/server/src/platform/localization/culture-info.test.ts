@@ -1,0 +1,17 @@
+import { supportedCultures } from '@vineta/contracts/localization/cultures';
+import { describe, expect, it } from 'vitest';
+import { cultureInfos, isRightToLeftCulture, languageInfos } from './culture-info.js';
+
+describe('culture infos', () => {
+  it('describe exactly the cultures the product ships, in their order', () => {
+    expect([...cultureInfos.keys()]).toEqual([...supportedCultures]);
+    expect(languageInfos().map((language) => language.cultureName)).toEqual([...supportedCultures]);
+  });
+
+  it('mark Arabic, and only Arabic of the shipped cultures, right to left', () => {
+    const rightToLeft = [...cultureInfos.values()].filter((culture) => culture.isRightToLeft);
+    expect(rightToLeft.map((culture) => culture.cultureName)).toEqual(['ar']);
+    expect(isRightToLeftCulture('ar-EG')).toBe(true);
+    expect(isRightToLeftCulture('es-MX')).toBe(false);
+  });
+});
