@@ -17,18 +17,23 @@ import {
 
 const L = IdentityUserLimits;
 
+/** ABP's `UserData` fields, which `IdentityUserDto` begins with, in the same order. */
+const userDataShape = {
+  id: Guid,
+  tenantId: Guid.nullable(),
+  userName: z.string(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  email: z.string(),
+  emailConfirmed: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  phoneNumberConfirmed: z.boolean(),
+};
+
 /** ABP's `IdentityUserDto` (+ `isLockedOut`, ours: `lockoutEnd` is in the future). */
 export const IdentityUserDto = z
   .object({
-    id: Guid,
-    tenantId: Guid.nullable(),
-    userName: z.string(),
-    name: z.string().nullable(),
-    surname: z.string().nullable(),
-    email: z.string(),
-    emailConfirmed: z.boolean(),
-    phoneNumber: z.string().nullable(),
-    phoneNumberConfirmed: z.boolean(),
+    ...userDataShape,
     isActive: z.boolean(),
     lockoutEnabled: z.boolean(),
     lockoutEnd: IsoDateTime.nullable(),
@@ -100,19 +105,7 @@ export const IdentityUserUpdateRolesDto = z
 export type IdentityUserUpdateRolesDto = z.infer<typeof IdentityUserUpdateRolesDto>;
 
 /** ABP's `UserData`, answered by the user-lookup endpoints (`AbpIdentity.UserLookup`). */
-export const UserData = z
-  .object({
-    id: Guid,
-    tenantId: Guid.nullable(),
-    userName: z.string(),
-    name: z.string().nullable(),
-    surname: z.string().nullable(),
-    email: z.string(),
-    emailConfirmed: z.boolean(),
-    phoneNumber: z.string().nullable(),
-    phoneNumberConfirmed: z.boolean(),
-  })
-  .meta({ id: 'UserData' });
+export const UserData = z.object(userDataShape).meta({ id: 'UserData' });
 export type UserData = z.infer<typeof UserData>;
 
 /** Query of `GET /api/identity/users/lookup/search`. */

@@ -6,7 +6,7 @@ import type { ListedUser } from './user-list.repository.js';
 export const isLockedOut = (user: ListedUser, now = new Date()) =>
   user.lockoutEnabled && user.lockoutEnd !== null && new Date(user.lockoutEnd) > now;
 
-export const toIdentityUserDto = (user: ListedUser, now = new Date()): IdentityUserDto => ({
+export const toUserData = (user: ListedUser): UserData => ({
   id: user.id,
   tenantId: user.tenantId,
   userName: user.userName,
@@ -16,6 +16,10 @@ export const toIdentityUserDto = (user: ListedUser, now = new Date()): IdentityU
   emailConfirmed: user.emailConfirmed,
   phoneNumber: user.phoneNumber,
   phoneNumberConfirmed: user.phoneNumberConfirmed,
+});
+
+export const toIdentityUserDto = (user: ListedUser, now = new Date()): IdentityUserDto => ({
+  ...toUserData(user),
   isActive: user.isActive,
   lockoutEnabled: user.lockoutEnabled,
   lockoutEnd: user.lockoutEnd,
@@ -30,16 +34,4 @@ export const toIdentityUserDto = (user: ListedUser, now = new Date()): IdentityU
   deleterId: user.deleterId,
   deletionTime: user.deletionTime,
   extraProperties: parseExtraProperties(user.extraProperties),
-});
-
-export const toUserData = (user: ListedUser): UserData => ({
-  id: user.id,
-  tenantId: user.tenantId,
-  userName: user.userName,
-  name: user.name,
-  surname: user.surname,
-  email: user.email,
-  emailConfirmed: user.emailConfirmed,
-  phoneNumber: user.phoneNumber,
-  phoneNumberConfirmed: user.phoneNumberConfirmed,
 });
