@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { BENCH_ADMIN_PASSWORD } from './bench-shared.js';
 import { describePlan, pinThisProcess, planCores, serverCommand } from './cpu-affinity.js';
+import { splitThreadTimes, threadTimes } from './thread-times.js';
 
 /**
  * One grant's load against the bench server, for A/B comparisons and for `perf`:
@@ -16,7 +17,8 @@ import { describePlan, pinThisProcess, planCores, serverCommand } from './cpu-af
  * The server's pid is printed before the rounds, for `perf record -p` (with
  * NODE_OPTIONS=--perf-basic-prof); SERVER_NODE_FLAGS are given to the server's node only
  * (`--trace-gc`, `--trace-opt`: NODE_OPTIONS refuses them). BENCH_STUB_SLEEP_MS: see
- * bench-server.ts.
+ * bench-server.ts. On Linux each round also splits the server's CPU time a request by thread:
+ * the event loop, the busiest other thread (the hashing thread, when a hash runs) and the rest.
  */
 const modes = (process.env.MODE ?? 'refresh').split(',');
 const seconds = Number(process.env.S ?? 8);
@@ -152,8 +154,10 @@ for (let round = 0; round < rounds; round++) {
   const order = modes.map((_, i) => modes[(i + round) % modes.length] as string);
   for (const mode of order) {
     const before = await ask<NodeJS.CpuUsage>({ command: 'cpu' });
+    const threadsBefore = threadTimes(child.pid as number);
     const start = performance.now();
     const count = await load(mode, seconds);
+    const threadsAfter = threadTimes(child.pid as number);
     const after = await ask<NodeJS.CpuUsage>({ command: 'cpu' });
     const wall = (performance.now() - start) / 1000;
     const cpu = after.user + after.system - before.user - before.system;
@@ -161,8 +165,13 @@ for (let round = 0; round < rounds; round++) {
     total.count += count;
     total.wall += wall;
     total.cpu += cpu;
+    const perRequest = (seconds: number) => `${((seconds * 1e6) / count).toFixed(0)} µs`;
+    const split =
+      threadsBefore && threadsAfter
+        ? splitThreadTimes(child.pid as number, threadsBefore, threadsAfter)
+        : undefined;
     console.log(
-      `${mode} ${(count / wall).toFixed(0)}/s  ${(cpu / count).toFixed(0)} µs/req  (${count} in ${wall.toFixed(1)} s)`,
+      `${mode} ${(count / wall).toFixed(0)}/s  ${(cpu / count).toFixed(0)} µs/req  (${count} in ${wall.toFixed(1)} s)${split ? `  event loop ${perRequest(split.main)}, busiest other thread ${perRequest(split.busiest)}, the rest ${perRequest(split.rest)}` : ''}`,
     );
   }
 }
