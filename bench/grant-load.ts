@@ -165,7 +165,7 @@ for (let round = 0; round < rounds; round++) {
     total.count += count;
     total.wall += wall;
     total.cpu += cpu;
-    const perRequest = (seconds: number) => `${((seconds * 1e6) / count).toFixed(0)} µs`;
+    const perRequest = (spent: number) => `${((spent * 1e6) / count).toFixed(0)} µs`;
     const split =
       threadsBefore && threadsAfter
         ? splitThreadTimes(child.pid as number, threadsBefore, threadsAfter)

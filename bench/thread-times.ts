@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * A process's CPU time (user + system, in seconds) by thread id, from Linux's /proc; undefined
- * where there is none. Read around a round of load, it tells the event loop's share from the
- * hashing thread's (docs/benchmarks.md, session 30: the hash itself slows down beside grants).
+ * where there is none. Read around a round of load, it tells the event loop's share of a grant
+ * from the hashing thread's (docs/benchmarks.md, session 30).
  */
 export function threadTimes(pid: number): Map<number, number> | undefined {
   let tids: string[];
