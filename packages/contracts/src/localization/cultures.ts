@@ -21,6 +21,8 @@ export const rightToLeftLanguages: ReadonlySet<string> = new Set([
   'he',
   'ku',
   'ps',
+  'sd',
+  'ug',
   'ur',
   'yi',
 ]);

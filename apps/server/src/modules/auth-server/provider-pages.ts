@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
-import { isRightToLeftCulture } from '../../platform/localization/culture-info.js';
+import { rendersRightToLeft } from '../../platform/localization/culture-info.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 
 const escapeHtml = (value: unknown) =>
@@ -51,7 +51,7 @@ const STYLE_HASH = sha256(STYLE);
 
 function page(ctx: KoaContextWithOIDC, culture: string, title: string, body: string): string {
   allowInPolicy(ctx, 'style-src', STYLE_HASH);
-  const dir = isRightToLeftCulture(culture) ? 'rtl' : 'ltr';
+  const dir = rendersRightToLeft(culture) ? 'rtl' : 'ltr';
   return `<!doctype html><html lang="${escapeHtml(culture)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 

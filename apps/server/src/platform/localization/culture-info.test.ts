@@ -1,6 +1,6 @@
 import { supportedCultures } from '@vineta/contracts/localization/cultures';
 import { describe, expect, it } from 'vitest';
-import { cultureInfos, isRightToLeftCulture, languageInfos } from './culture-info.js';
+import { cultureInfos, languageInfos, rendersRightToLeft } from './culture-info.js';
 
 describe('culture infos', () => {
   it('describe exactly the cultures the product ships, in their order', () => {
@@ -11,7 +11,9 @@ describe('culture infos', () => {
   it('mark Arabic, and only Arabic of the shipped cultures, right to left', () => {
     const rightToLeft = [...cultureInfos.values()].filter((culture) => culture.isRightToLeft);
     expect(rightToLeft.map((culture) => culture.cultureName)).toEqual(['ar']);
-    expect(isRightToLeftCulture('ar-EG')).toBe(true);
-    expect(isRightToLeftCulture('es-MX')).toBe(false);
+    expect(rendersRightToLeft('ar-EG')).toBe(true);
+    expect(rendersRightToLeft('es-MX')).toBe(false);
+    // Persian is not shipped: its texts fall back to es-MX, so they read left to right.
+    expect(rendersRightToLeft('fa-IR')).toBe(false);
   });
 });

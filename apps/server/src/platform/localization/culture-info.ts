@@ -154,7 +154,11 @@ export function matchCulture(requested: string | undefined | null): string | und
   return undefined;
 }
 
-/** Whether the culture (or the supported culture it falls back to) is written right to left. */
-export function isRightToLeftCulture(culture: string): boolean {
+/**
+ * Whether texts localized for `culture` read right to left: decided by the shipped culture it
+ * falls back to (`fa` gets es-MX's texts, so left to right), unlike the contract's
+ * `isRightToLeftCulture`, which judges the language alone.
+ */
+export function rendersRightToLeft(culture: string): boolean {
   return cultureInfos.get(matchCulture(culture) ?? '')?.isRightToLeft ?? false;
 }

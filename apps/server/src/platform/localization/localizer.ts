@@ -1,4 +1,4 @@
-import { isRightToLeftCulture } from './culture-info.js';
+import { rendersRightToLeft } from './culture-info.js';
 
 export interface LocalizationResource {
   name: string;
@@ -136,4 +136,4 @@ export function format(
  */
 export const isolate = (value: string) => `\u2068${value}\u2069`;
 
-const valueWrapper = (culture: string) => (isRightToLeftCulture(culture) ? isolate : undefined);
+const valueWrapper = (culture: string) => (rendersRightToLeft(culture) ? isolate : undefined);

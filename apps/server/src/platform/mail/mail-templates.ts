@@ -1,4 +1,4 @@
-import { isRightToLeftCulture } from '../localization/culture-info.js';
+import { rendersRightToLeft } from '../localization/culture-info.js';
 import type { Localizer } from '../localization/localizer.js';
 
 /** What a module says in a mail, already localized in the recipient's culture. */
@@ -77,7 +77,7 @@ function renderHtml(
   link: MailContent['button'],
   footer: string,
 ): string {
-  const rtl = isRightToLeftCulture(culture);
+  const rtl = rendersRightToLeft(culture);
   const dir = rtl ? 'rtl' : 'ltr';
   const align = rtl ? 'right' : 'left';
   const text = `font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#212529;text-align:${align}`;

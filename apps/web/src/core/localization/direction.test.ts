@@ -16,6 +16,7 @@ describe('text direction', () => {
   it('guesses right-to-left for Arabic and friends', () => {
     expect(guessDirection('ar')).toBe('rtl');
     expect(guessDirection('he-IL')).toBe('rtl');
+    expect(guessDirection('ug_CN')).toBe('rtl');
     expect(guessDirection('es-MX')).toBe('ltr');
     expect(guessDirection(undefined)).toBe('ltr');
   });

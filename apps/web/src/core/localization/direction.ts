@@ -1,11 +1,10 @@
-export type Direction = 'ltr' | 'rtl';
+import { isRightToLeftCulture } from '@vineta/contracts/localization/cultures';
 
-const rightToLeftLanguages = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'dv', 'ku', 'yi', 'sd', 'ug']);
+export type Direction = 'ltr' | 'rtl';
 
 /** A guess before the configuration arrives (from the stored language). */
 export function guessDirection(language: string | undefined): Direction {
-  if (!language) return 'ltr';
-  return rightToLeftLanguages.has(language.split('-')[0]?.toLowerCase() ?? '') ? 'rtl' : 'ltr';
+  return language && isRightToLeftCulture(language) ? 'rtl' : 'ltr';
 }
 
 interface Stylesheets {
