@@ -1,10 +1,12 @@
-import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { BENCH_ADMIN_PASSWORD } from './bench-shared.js';
-import { describePlan, pinThisProcess, planCores, serverCommand } from './cpu-affinity.js';
+import { ask as askServer, closeBenchServer, startBenchServer } from './bench-process.js';
+import { describePlan, pinThisProcess, planCores } from './cpu-affinity.js';
 import { splitThreadTimes, threadTimes } from './thread-times.js';
+import {
+  closedLoops,
+  createFormClient,
+  passwordGrant,
+  passwordGrantBody,
+} from './token-requests.js';
 
 /**
  * One grant's load against the bench server, for A/B comparisons and for `perf`:
@@ -28,95 +30,20 @@ const plan = planCores();
 if (plan.pinned) pinThisProcess(plan.clientCpus);
 console.log(describePlan(plan));
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
+const { child, address } = await startBenchServer(plan, 'bench-server.ts', {
+  nodeFlags: (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 });
-const [command, args] = serverCommand(plan, [
-  ...(process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-  '--import',
-  'tsx',
-  join(import.meta.dirname, 'bench-server.ts'),
-]);
-const child = spawn(command, args, {
-  env: { ...process.env, BENCH_PORT: String(port) },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const { address } = await new Promise<{ address: string }>((resolve) =>
-  child.once('message', (message) => resolve(message as { address: string })),
-);
-const ask = <T>(message: object) =>
-  new Promise<T>((resolve) => {
-    child.once('message', (answer) => resolve(answer as T));
-    child.send(message);
-  });
+const ask = <T>(message: Record<string, unknown>) => askServer<T>(child, message);
 
-const agent = new Agent({ keepAlive: true, maxSockets: connections });
-const tokenUrl = new URL('/connect/token', address);
-function post(body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      tokenUrl,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (incoming) => {
-        let text = '';
-        incoming.setEncoding('utf8');
-        incoming.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        incoming.on('end', () =>
-          incoming.statusCode === 200 ? resolve(text) : reject(new Error(text)),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-const passwordBody = new URLSearchParams({
-  grant_type: 'password',
-  client_id: 'Vineta_App',
-  username: 'admin',
-  password: BENCH_ADMIN_PASSWORD,
-  scope: 'openid profile email roles offline_access Vineta',
-}).toString();
-const refreshBody = (token: string) =>
-  new URLSearchParams({
-    grant_type: 'refresh_token',
-    client_id: 'Vineta_App',
-    refresh_token: token,
-  }).toString();
+const client = createFormClient(connections);
+const passwordBody = passwordGrantBody();
 const chains = await Promise.all(
-  Array.from(
-    { length: connections },
-    async () => (JSON.parse(await post(passwordBody)) as { refresh_token: string }).refresh_token,
-  ),
+  Array.from({ length: connections }, async () => (await passwordGrant(address)).refresh_token),
 );
 
 /** `connections` closed loops for `length` seconds; the number of requests done. */
-async function loop(length: number, next: (worker: number) => Promise<void>): Promise<number> {
-  const end = performance.now() + length * 1000;
-  let count = 0;
-  await Promise.all(
-    chains.map(async (_, worker) => {
-      while (performance.now() < end) {
-        await next(worker);
-        count++;
-      }
-    }),
-  );
-  return count;
-}
+const loop = async (length: number, next: (worker: number) => Promise<unknown>) =>
+  (await closedLoops(connections, length, next)).count;
 
 const load = async (mode: string, length: number): Promise<number> => {
   if (mode === 'argon2') {
@@ -129,15 +56,12 @@ const load = async (mode: string, length: number): Promise<number> => {
   }
   if (mode === 'refresh') {
     return loop(length, async (worker) => {
-      const answer = JSON.parse(await post(refreshBody(chains[worker] as string)));
-      chains[worker] = (answer as { refresh_token: string }).refresh_token;
+      chains[worker] = await client.refresh(address, chains[worker] as string);
     });
   }
   if (mode === 'stub') await ask({ command: 'stub-hash', on: true });
   try {
-    return await loop(length, async () => {
-      await post(passwordBody);
-    });
+    return await loop(length, () => client.grant(address, passwordBody, 'password grant'));
   } finally {
     if (mode === 'stub') await ask({ command: 'stub-hash', on: false });
   }
@@ -183,7 +107,5 @@ if (modes.length > 1) {
     );
   }
 }
-agent.destroy();
-const exited = new Promise((resolve) => child.once('exit', resolve));
-child.send({ command: 'close' });
-await exited;
+client.close();
+await closeBenchServer(child);
