@@ -1,3 +1,4 @@
+import { formatDuration } from '../../platform/localization/duration.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import type { OutgoingMail } from '../../platform/mail/mail-outbox.js';
 import type { MailTemplates } from '../../platform/mail/mail-templates.js';
@@ -32,12 +33,11 @@ export function createOutboxPasswordResetMailer(deps: {
     async send(mail) {
       const text = (key: string, data?: Record<string, unknown>) =>
         localizer.text('Vineta', `Email:PasswordReset:${key}`, mail.culture, data);
-      const hours = Math.max(1, Math.round(mail.lifetimeSeconds / 3600));
       const rendered = deps.templates.render(mail.culture, {
         subject: text('Subject'),
         paragraphs: [
           text('Greeting', { 0: mail.userName }),
-          text('Body', { 0: mail.userName, 1: hours }),
+          text('Body', { 0: mail.userName, 1: formatDuration(mail.lifetimeSeconds, mail.culture) }),
           text('Ignore'),
         ],
         button: {

@@ -58,6 +58,8 @@ it('queues the reset mail durably and delivers a working link once SMTP is up', 
     // In the requester's language, with a text and an HTML part.
     expect(mail.headers.subject).toBe('Restablecimiento de contraseña');
     expect(mail.text).toContain('Hola, lucia:');
+    // The link's lifetime in words, each unit in its plural form (duration.ts).
+    expect(mail.text).toContain('El enlace es válido durante 2 horas.');
     expect(mail.html).toContain('<html lang="es-MX" dir="ltr">');
     expect(mail.html).toContain('Restablecer mi contraseña');
     const link = /http:\/\/localhost:3000\/account\/reset-password\?[^\s"<]+/.exec(
@@ -90,6 +92,8 @@ it('queues the reset mail durably and delivers a working link once SMTP is up', 
     const arabic = await waitFor(() => server?.received[1], { timeoutMs: 20_000 });
     expect(arabic.headers.subject).toBe('إعادة تعيين كلمة المرور');
     expect(arabic.text).toContain('مرحبًا lucia،');
+    // Arabic's dual ("two hours"), where the old text said "2 ساعة".
+    expect(arabic.text).toContain('مدة صلاحية الرابط ساعتان.');
     expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
   } finally {
     await close();
