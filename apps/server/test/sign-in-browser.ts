@@ -47,6 +47,8 @@ export async function startAuthorization(
   browser: SignInBrowser,
   config: client.Configuration,
   redirectUri: string,
+  /** More authorization parameters (`ui_locales`, ABP's `culture`). */
+  extra: Record<string, string> = {},
 ) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
@@ -56,6 +58,7 @@ export async function startAuthorization(
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state,
+    ...extra,
   });
   const response = await browser.go(url.toString());
   return { response, verifier, state };

@@ -119,6 +119,29 @@ test('a login_hint fills the user name; registering inside the interaction comes
   await expect(page.locator('.app-topbar')).toContainText(userName);
 });
 
+test("the sign-in page speaks the language the client asks for: ui_locales, or ABP's culture", async ({
+  page,
+}) => {
+  const signInPageIn = async (culture: Culture) => {
+    await expect(page).toHaveURL(/\/account\/login\?interactionId=[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      text(culture, 'AbpAccount::Login'),
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', culture);
+  };
+  // A browser that has chosen no language takes OpenID Connect's hint (the first tag we ship).
+  await startCodeFlow(page, '/home', { ui_locales: 'ja ar' });
+  await signInPageIn('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  // ABP's clients send the user's language as culture and ui-culture: it wins over an earlier
+  // choice, as on ABP's own server.
+  await useLanguage(page, 'es-MX');
+  await startCodeFlow(page, '/home', { culture: 'en', 'ui-culture': 'en' });
+  await signInPageIn('en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
+
 test.describe('the code-flow build (third server)', () => {
   test("/account/login goes to the sign-in server's page and comes back signed in", async ({
     page,

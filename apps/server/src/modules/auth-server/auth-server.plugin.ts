@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { KeyedLimiter } from '../../platform/http/rate-limits.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
-import { cultureFromRequest } from '../../platform/localization/request-culture.js';
+import {
+  authorizationCultureCookie,
+  cultureFromRequest,
+} from '../../platform/localization/request-culture.js';
 import { type AuthServer, isProviderPath } from './auth-server.js';
+
+/** The authorization endpoint itself, not its resume path (`/connect/authorize/<uid>`). */
+const isAuthorizationPath = (url: string) => /^\/connect\/authorize(?:\?|$)/.test(url);
 
 /** A cookie's value as sent, undecoded, as oidc-provider's Koa context reads it. */
 function rawCookie(header: string | undefined, name: string): string | undefined {
@@ -70,6 +76,15 @@ export function mountAuthServer(
     headers['x-forwarded-for'] = request.ip;
     // Replaces helmet's page policy: the provider's forms post and redirect to the client.
     reply.raw.setHeader('content-security-policy', deps.contentSecurityPolicy);
+    if (request.method === 'GET' && isAuthorizationPath(request.url)) {
+      // The provider's own cookies are added to this header, not put in its place.
+      const culture = authorizationCultureCookie(
+        request.query as Record<string, unknown>,
+        request.cookies ?? {},
+        deps.issuer.protocol === 'https:',
+      );
+      if (culture) reply.raw.setHeader('set-cookie', [culture]);
+    }
     reply.hijack();
     if (tokenRequest && request.url === '/connect/token') {
       await deps.authServer.handleToken(request.raw, reply.raw, () => ({

@@ -31,8 +31,8 @@ class Browser extends SignInBrowser {
   }
 }
 
-const startAuthorization = (browser: Browser) =>
-  startAuthorizationIn(browser, config, redirectUri());
+const startAuthorization = (browser: Browser, extra: Record<string, string> = {}) =>
+  startAuthorizationIn(browser, config, redirectUri(), extra);
 
 async function signIn(browser: Browser, options: { rememberMe?: boolean; password?: string } = {}) {
   const { response, verifier, state } = await startAuthorization(browser);
@@ -115,6 +115,34 @@ describe('code flow with PKCE', () => {
       headers.find((value) => value.startsWith('_session='));
     expect(sessionCookie(transient.sessionCookie)).not.toMatch(/expires=/i);
     expect(sessionCookie(persistent.sessionCookie)).toMatch(/expires=/i);
+  });
+
+  it('opens the sign-in page in the language the client asks for', async () => {
+    const cultureCookie = (response: Response) =>
+      response.headers.getSetCookie().find((value) => value.startsWith('.AspNetCore.Culture='));
+    // ABP's clients send the user's language as `culture` and `ui-culture`: kept as a choice.
+    const abpClient = new Browser();
+    const { response } = await startAuthorization(abpClient, { culture: 'ar', 'ui-culture': 'ar' });
+    expect(response.status).toBe(303);
+    expect(cultureCookie(response)).toMatch(/^\.AspNetCore\.Culture=c%3Dar%7Cuic%3Dar;.*Expires=/);
+    // Beside the provider's own interaction cookie, which still comes.
+    expect(response.headers.getSetCookie().some((value) => value.startsWith('_interaction='))).toBe(
+      true,
+    );
+    const configuration = await abpClient.go('/api/abp/application-configuration');
+    const { localization } = (await configuration.json()) as {
+      localization: { currentCulture: { cultureName: string } };
+    };
+    expect(localization.currentCulture.cultureName).toBe('ar');
+
+    // OpenID Connect's `ui_locales`: a hint for this browser session, the first supported tag.
+    const hinted = await startAuthorization(new Browser(), { ui_locales: 'ja fr-CA' });
+    expect(cultureCookie(hinted.response)).toBe(
+      '.AspNetCore.Culture=c%3Dfr%7Cuic%3Dfr; Path=/; SameSite=Lax',
+    );
+    // Never over a language the browser has already chosen.
+    const again = await startAuthorization(abpClient, { ui_locales: 'fr' });
+    expect(cultureCookie(again.response)).toBeUndefined();
   });
 
   it('answers a wrong password with ABP error text and logs the attempt', async () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { matchCulture } from './culture-info.js';
-import { cultureFromRequest, parseAcceptLanguage } from './request-culture.js';
+import {
+  authorizationCultureCookie,
+  cultureFromRequest,
+  parseAcceptLanguage,
+} from './request-culture.js';
 
 const none = { query: {}, cookies: {}, acceptLanguage: undefined };
 
@@ -43,6 +47,37 @@ describe('cultureFromRequest', () => {
         acceptLanguage: 'pt-PT',
       }),
     ).toBe('pt-BR');
+  });
+});
+
+describe('authorizationCultureCookie', () => {
+  const chosenBefore = { '.AspNetCore.Culture': 'c=de|uic=de' };
+
+  it("remembers ABP's culture parameters for a year, over an earlier choice", () => {
+    const cookie = authorizationCultureCookie(
+      { culture: 'ar', 'ui-culture': 'ar' },
+      chosenBefore,
+      false,
+    );
+    expect(cookie).toMatch(
+      /^\.AspNetCore\.Culture=c%3Dar%7Cuic%3Dar; Path=\/; SameSite=Lax; Expires=(.+)$/,
+    );
+    const expires = Date.parse(/Expires=(.+)$/.exec(cookie ?? '')?.[1] ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(364 * 86_400_000);
+  });
+
+  it('takes the first supported of ui_locales for the session, when nothing was chosen', () => {
+    expect(authorizationCultureCookie({ ui_locales: 'ja fr-CA en' }, {}, true)).toBe(
+      '.AspNetCore.Culture=c%3Dfr%7Cuic%3Dfr; Path=/; SameSite=Lax; Secure',
+    );
+    expect(authorizationCultureCookie({ ui_locales: 'fr' }, chosenBefore, false)).toBeUndefined();
+  });
+
+  it('sets nothing when no supported language is asked for', () => {
+    expect(authorizationCultureCookie({}, {}, false)).toBeUndefined();
+    expect(
+      authorizationCultureCookie({ culture: 'xx', ui_locales: 'ja ko' }, {}, false),
+    ).toBeUndefined();
   });
 });
 
