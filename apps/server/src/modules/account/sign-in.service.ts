@@ -2,6 +2,7 @@ import { IdentitySettingNames } from '@vineta/contracts/identity/identity-settin
 import { normalize } from '../../platform/data/audit.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
 import { isStorableText } from '../../platform/data/storable-text.js';
+import { formatDuration } from '../../platform/localization/duration.js';
 import type {
   SecurityLogRequestInfo,
   SecurityLogWriter,
@@ -177,7 +178,7 @@ export function signInFailureText(
 ): { key: string; data?: Record<string, unknown> } {
   switch (outcome.result) {
     case 'LockedOut':
-      return { key: 'LockedOutUntil', data: { 0: formatLockoutEnd(outcome.lockoutEnd, culture) } };
+      return { key: 'LockedOutFor', data: { 0: lockoutTimeLeft(outcome.lockoutEnd, culture) } };
     case 'NotAllowed':
       return { key: 'LoginIsNotAllowed' };
     default:
@@ -185,14 +186,12 @@ export function signInFailureText(
   }
 }
 
-function formatLockoutEnd(end: Date, culture: string): string {
-  try {
-    return new Intl.DateTimeFormat(culture, {
-      dateStyle: 'short',
-      timeStyle: 'long',
-      timeZone: 'UTC',
-    }).format(end);
-  } catch {
-    return end.toISOString();
-  }
+/**
+ * How long until the lockout ends, in words ("5 minutos"): a clock time would have to be in the
+ * user's time zone, which the server does not know. Whole minutes, rounded up, so that a user who
+ * waits as long as it says is let in.
+ */
+function lockoutTimeLeft(end: Date, culture: string): string {
+  const minutes = Math.max(1, Math.ceil((end.getTime() - Date.now()) / 60_000));
+  return formatDuration(minutes * 60, culture);
 }
