@@ -71,6 +71,19 @@ function renderText(content: MailContent, link: MailContent['button'], footer: s
   return `${blocks.join('\n\n')}\n`;
 }
 
+/**
+ * The line under the button: its sentence as it is, the link in it kept left to right (in an
+ * Arabic sentence too) and broken anywhere, as a link has no spaces to wrap at; breaking the whole
+ * line anywhere split the sentence's own words.
+ */
+function fallbackHtml(link: NonNullable<MailContent['button']>): string {
+  const url = escapeHtml(link.url);
+  return escapeHtml(link.fallback ?? link.url).replace(
+    url,
+    () => `<span dir="ltr" style="word-break:break-all">${url}</span>`,
+  );
+}
+
 function renderHtml(
   culture: string,
   content: MailContent,
@@ -86,7 +99,7 @@ function renderHtml(
     .join('\n');
   const button = link
     ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 24px;background:#0d6efd;color:#ffffff;text-decoration:none;border-radius:4px;font-family:Arial,Helvetica,sans-serif;font-size:15px">${escapeHtml(link.text)}</a></p>
-<p style="margin:0 0 16px;${text};font-size:13px;color:#6c757d;word-break:break-all">${escapeHtml(link.fallback ?? link.url)}</p>`
+<p style="margin:0 0 16px;${text};font-size:13px;color:#6c757d">${fallbackHtml(link)}</p>`
     : '';
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(culture)}" dir="${dir}">
