@@ -67,6 +67,17 @@ describe('discovery', () => {
       expect.arrayContaining(['authorization_code', 'refresh_token', 'password']),
     );
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    // The sign-in page's languages, Mexican Spanish first.
+    expect(metadata.ui_locales_supported).toEqual([
+      'es-MX',
+      'en',
+      'ar',
+      'fr',
+      'de',
+      'pt-BR',
+      'tr',
+      'zh-Hans',
+    ]);
   });
 
   it('publishes public signing keys only', async () => {

@@ -1,3 +1,4 @@
+import { supportedCultures } from '@vineta/contracts/localization/cultures';
 import type { Account, AccountClaims, Configuration, FindAccount } from 'oidc-provider';
 import type { AuthServerConfig } from '../../config.js';
 import type { AccountLookup, AccountSnapshot } from './account-lookup.js';
@@ -111,6 +112,8 @@ export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
       jwks: '/.well-known/openid-configuration/jwks',
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // The languages `ui_locales` can ask the sign-in page for (authorizationCultureCookie).
+    discovery: { ui_locales_supported: [...supportedCultures] },
     // First-party clients get a grant without a consent screen (ABP: RequireConsent = false).
     async loadExistingGrant(ctx) {
       const { oidc } = ctx;
