@@ -38,7 +38,7 @@ export function cultureFromRequest({
 }
 
 /** The supported culture a query string names (`ui-culture`, then `culture`), if any. */
-export function cultureFromQuery(query: Record<string, unknown>): string | undefined {
+function cultureFromQuery(query: Record<string, unknown>): string | undefined {
   return matchCulture(firstString(query['ui-culture']) ?? firstString(query.culture));
 }
 
