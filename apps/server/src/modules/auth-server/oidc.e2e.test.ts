@@ -1,3 +1,4 @@
+import { supportedCultures } from '@vineta/contracts/localization/cultures';
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,17 +68,9 @@ describe('discovery', () => {
       expect.arrayContaining(['authorization_code', 'refresh_token', 'password']),
     );
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
-    // The sign-in page's languages, Mexican Spanish first.
-    expect(metadata.ui_locales_supported).toEqual([
-      'es-MX',
-      'en',
-      'ar',
-      'fr',
-      'de',
-      'pt-BR',
-      'tr',
-      'zh-Hans',
-    ]);
+    // The sign-in page's languages: the shipped cultures, Mexican Spanish first.
+    expect(metadata.ui_locales_supported).toEqual([...supportedCultures]);
+    expect(metadata.ui_locales_supported?.[0]).toBe('es-MX');
   });
 
   it('publishes public signing keys only', async () => {
