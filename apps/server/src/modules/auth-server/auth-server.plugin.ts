@@ -1,14 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyedLimiter } from '../../platform/http/rate-limits.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import {
-  authorizationCultureCookie,
+  authorizationCulture,
+  CULTURE_COOKIE,
+  cultureCookieValue,
   cultureFromRequest,
 } from '../../platform/localization/request-culture.js';
 import { type AuthServer, isProviderPath } from './auth-server.js';
 
+/** How long a language asked for as ABP's `culture` is kept: a year, as the web app keeps one. */
+const CHOSEN_CULTURE_MS = 365 * 86_400_000;
+
 /** The authorization endpoint itself, not its resume path (`/connect/authorize/<uid>`). */
 const isAuthorizationPath = (url: string) => /^\/connect\/authorize(?:\?|$)/.test(url);
+
+/** The culture cookie for the language an authorization request asks for, if it asks for one. */
+function askedCultureCookie(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  secure: boolean,
+): string | undefined {
+  const asked = authorizationCulture(
+    request.query as Record<string, unknown>,
+    request.cookies ?? {},
+  );
+  if (!asked) return undefined;
+  return app.serializeCookie(CULTURE_COOKIE, cultureCookieValue(asked.culture), {
+    // Percent-encoded, as ASP.NET and the web app write it.
+    encode: encodeURIComponent,
+    path: '/',
+    sameSite: 'lax',
+    secure,
+    // As long as the web app keeps a language the user picked; a hint lasts the session.
+    ...(asked.remembered ? { expires: new Date(Date.now() + CHOSEN_CULTURE_MS) } : {}),
+  });
+}
 
 /** A cookie's value as sent, undecoded, as oidc-provider's Koa context reads it. */
 function rawCookie(header: string | undefined, name: string): string | undefined {
@@ -77,12 +104,8 @@ export function mountAuthServer(
     // Replaces helmet's page policy: the provider's forms post and redirect to the client.
     reply.raw.setHeader('content-security-policy', deps.contentSecurityPolicy);
     if (request.method === 'GET' && isAuthorizationPath(request.url)) {
+      const culture = askedCultureCookie(app, request, deps.issuer.protocol === 'https:');
       // The provider's own cookies are added to this header, not put in its place.
-      const culture = authorizationCultureCookie(
-        request.query as Record<string, unknown>,
-        request.cookies ?? {},
-        deps.issuer.protocol === 'https:',
-      );
       if (culture) reply.raw.setHeader('set-cookie', [culture]);
     }
     reply.hijack();

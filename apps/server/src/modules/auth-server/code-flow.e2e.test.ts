@@ -124,7 +124,13 @@ describe('code flow with PKCE', () => {
     const abpClient = new Browser();
     const { response } = await startAuthorization(abpClient, { culture: 'ar', 'ui-culture': 'ar' });
     expect(response.status).toBe(303);
-    expect(cultureCookie(response)).toMatch(/^\.AspNetCore\.Culture=c%3Dar%7Cuic%3Dar;.*Expires=/);
+    const kept = cultureCookie(response);
+    expect(kept).toMatch(
+      /^\.AspNetCore\.Culture=c%3Dar%7Cuic%3Dar; Path=\/; Expires=.*; SameSite=Lax$/,
+    );
+    // For a year, as the web app keeps a language the user picked.
+    const expires = Date.parse(/Expires=([^;]+)/.exec(kept ?? '')?.[1] ?? '');
+    expect(expires - Date.now()).toBeGreaterThan(364 * 86_400_000);
     // Beside the provider's own interaction cookie, which still comes.
     expect(response.headers.getSetCookie().some((value) => value.startsWith('_interaction='))).toBe(
       true,

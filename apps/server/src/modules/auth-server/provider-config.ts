@@ -112,7 +112,7 @@ export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
       jwks: '/.well-known/openid-configuration/jwks',
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    // The languages `ui_locales` can ask the sign-in page for (authorizationCultureCookie).
+    // The languages `ui_locales` can ask the sign-in page for (authorizationCulture).
     discovery: { ui_locales_supported: [...supportedCultures] },
     // First-party clients get a grant without a consent screen (ABP: RequireConsent = false).
     async loadExistingGrant(ctx) {

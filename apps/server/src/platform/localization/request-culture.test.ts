@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchCulture } from './culture-info.js';
 import {
-  authorizationCultureCookie,
+  authorizationCulture,
   cultureFromRequest,
   parseAcceptLanguage,
 } from './request-culture.js';
@@ -50,34 +50,27 @@ describe('cultureFromRequest', () => {
   });
 });
 
-describe('authorizationCultureCookie', () => {
+describe('authorizationCulture', () => {
   const chosenBefore = { '.AspNetCore.Culture': 'c=de|uic=de' };
 
-  it("remembers ABP's culture parameters for a year, over an earlier choice", () => {
-    const cookie = authorizationCultureCookie(
-      { culture: 'ar', 'ui-culture': 'ar' },
-      chosenBefore,
-      false,
-    );
-    expect(cookie).toMatch(
-      /^\.AspNetCore\.Culture=c%3Dar%7Cuic%3Dar; Path=\/; SameSite=Lax; Expires=(.+)$/,
-    );
-    const expires = Date.parse(/Expires=(.+)$/.exec(cookie ?? '')?.[1] ?? '');
-    expect(expires - Date.now()).toBeGreaterThan(364 * 86_400_000);
+  it("remembers ABP's culture parameters, over an earlier choice", () => {
+    expect(authorizationCulture({ culture: 'ar', 'ui-culture': 'ar' }, chosenBefore)).toEqual({
+      culture: 'ar',
+      remembered: true,
+    });
   });
 
   it('takes the first supported of ui_locales for the session, when nothing was chosen', () => {
-    expect(authorizationCultureCookie({ ui_locales: 'ja fr-CA en' }, {}, true)).toBe(
-      '.AspNetCore.Culture=c%3Dfr%7Cuic%3Dfr; Path=/; SameSite=Lax; Secure',
-    );
-    expect(authorizationCultureCookie({ ui_locales: 'fr' }, chosenBefore, false)).toBeUndefined();
+    expect(authorizationCulture({ ui_locales: 'ja fr-CA en' }, {})).toEqual({
+      culture: 'fr',
+      remembered: false,
+    });
+    expect(authorizationCulture({ ui_locales: 'fr' }, chosenBefore)).toBeUndefined();
   });
 
-  it('sets nothing when no supported language is asked for', () => {
-    expect(authorizationCultureCookie({}, {}, false)).toBeUndefined();
-    expect(
-      authorizationCultureCookie({ culture: 'xx', ui_locales: 'ja ko' }, {}, false),
-    ).toBeUndefined();
+  it('asks for nothing when no supported language is named', () => {
+    expect(authorizationCulture({}, {})).toBeUndefined();
+    expect(authorizationCulture({ culture: 'xx', ui_locales: 'ja ko' }, {})).toBeUndefined();
   });
 });
 

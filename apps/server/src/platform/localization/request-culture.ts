@@ -42,37 +42,25 @@ function cultureFromQuery(query: Record<string, unknown>): string | undefined {
   return matchCulture(firstString(query['ui-culture']) ?? firstString(query.culture));
 }
 
-/** How long a culture the user (or their client) chose is remembered, as the web app does. */
-const CHOSEN_CULTURE_DAYS = 365;
-
 /**
- * The culture cookie an authorization request sets, so that the sign-in page it leads to speaks
- * the language asked for: ABP's clients send theirs as `culture` and `ui-culture`, which ABP keeps
- * in the cookie like any culture named in a query string (a choice: it replaces an earlier one);
- * OpenID Connect's `ui_locales` is a hint, taken only by a browser that has chosen nothing and
- * only for its session. A `Set-Cookie` value, or undefined when nothing supported is asked for.
+ * The culture an authorization request asks the sign-in page for: ABP's clients send theirs as
+ * `culture` and `ui-culture`, which ABP keeps in the culture cookie like any culture named in a
+ * query string (`remembered`: a choice, it replaces an earlier one); OpenID Connect's `ui_locales`
+ * is a hint, taken only by a browser that has chosen nothing, and only for its session.
  */
-export function authorizationCultureCookie(
+export function authorizationCulture(
   query: Record<string, unknown>,
   cookies: Record<string, string | undefined>,
-  secure: boolean,
-): string | undefined {
-  const attributes = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+): { culture: string; remembered: boolean } | undefined {
   const chosen = cultureFromQuery(query);
-  if (chosen) {
-    const expires = new Date(Date.now() + CHOSEN_CULTURE_DAYS * 86_400_000);
-    return `${cultureCookie(chosen)}${attributes}; Expires=${expires.toUTCString()}`;
-  }
+  if (chosen) return { culture: chosen, remembered: true };
   if (cookies[CULTURE_COOKIE]) return undefined;
   const hinted = (firstString(query.ui_locales) ?? '')
     .split(' ')
     .map((tag) => matchCulture(tag))
     .find((culture) => culture !== undefined);
-  return hinted ? `${cultureCookie(hinted)}${attributes}` : undefined;
+  return hinted ? { culture: hinted, remembered: false } : undefined;
 }
-
-const cultureCookie = (culture: string) =>
-  `${CULTURE_COOKIE}=${encodeURIComponent(cultureCookieValue(culture))}`;
 
 /** Languages of an Accept-Language header, best first (`fr-CH, fr;q=0.9, en;q=0.8`). */
 export function parseAcceptLanguage(header: string | undefined): string[] {
