@@ -88,11 +88,16 @@ export async function createAuthServer(deps: AuthServerDeps) {
   const writeTogether =
     data.dialect === 'sqlite' ? <T>(work: () => Promise<T>) => data.writeTogether(work) : undefined;
 
-  async function cultureOf(request: SignInRequest): Promise<string> {
+  /** `uiLocales`: OpenID Connect's hint, from the query unless the caller has the parsed one. */
+  async function cultureOf(
+    request: SignInRequest,
+    uiLocales: unknown = request.query.ui_locales,
+  ): Promise<string> {
     const requested = cultureFromRequest({
       query: request.query,
       cookies: { [CULTURE_COOKIE]: request.cookie(CULTURE_COOKIE) },
       acceptLanguage: request.headers['accept-language'] || undefined,
+      uiLocales,
     });
     return requested ?? (await deps.defaultCulture());
   }
@@ -105,7 +110,9 @@ export async function createAuthServer(deps: AuthServerDeps) {
   const pages = createProviderPages({
     appUrl,
     localizer,
-    cultureOf: (ctx) => cultureOf(signInRequestOf(ctx)),
+    // An end-session request may post its `ui_locales`: the provider has parsed them by now.
+    cultureOf: (ctx) =>
+      cultureOf(signInRequestOf(ctx), ctx.oidc?.params?.ui_locales ?? ctx.query.ui_locales),
   });
 
   function build(keys: KeySet) {

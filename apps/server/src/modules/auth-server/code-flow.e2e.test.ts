@@ -184,10 +184,13 @@ describe('code flow with PKCE', () => {
       id_token_hint: tokens.id_token as string,
       post_logout_redirect_uri: `${origin}/signout-callback-oidc`,
       state: 'bye',
+      // RP-Initiated Logout's language hint: the page, should it show, speaks it.
+      ui_locales: 'ar',
     });
     const page = await browser.go(endSession.toString());
     expect(page.status).toBe(200);
     const html = await page.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
     // The page submits itself with an inline script the Content-Security-Policy names by hash.
     const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] as string;
     const hash = createHash('sha256').update(script).digest('base64');

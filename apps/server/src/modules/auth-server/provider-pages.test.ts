@@ -30,9 +30,12 @@ describe("the sign-in server's error page", () => {
     expect(page.body).toContain('<html lang="es-MX" dir="ltr">');
     expect(page.body).toContain('<h1>¡Ocurrió un error!</h1>');
     expect(page.body).toContain(
-      '<p>redirect_uri did not match any of the client&#39;s registered redirect_uris</p>',
+      '<p>La aplicación pidió regresar a una dirección que no tiene registrada, así que se detuvo el inicio de sesión.</p>',
     );
-    expect(page.body).toContain('<p class="code">invalid_redirect_uri</p>');
+    // The provider's own words stay beside the code, for whoever reports the error.
+    expect(page.body).toContain(
+      '<p class="code" dir="ltr" lang="en">invalid_redirect_uri: redirect_uri did not match any of the client&#39;s registered redirect_uris</p>',
+    );
     expect(page.body).toContain(
       `<a class="button" href="${t.config.appUrl}">Ir a la página de inicio</a>`,
     );
@@ -40,13 +43,50 @@ describe("the sign-in server's error page", () => {
     expect(page.body.split(t.config.appUrl)).toHaveLength(2);
   });
 
-  it('is mirrored for a right-to-left language', async () => {
+  it('is mirrored for a right-to-left language, the technical line kept left to right', async () => {
     const page = await t.app.inject({
       url: foreignRedirect,
       headers: { accept: 'text/html', 'accept-language': 'ar' },
     });
     expect(page.body).toContain('<html lang="ar" dir="rtl">');
     expect(page.body).toContain('الانتقال إلى الصفحة الرئيسية');
+    expect(page.body).toContain('<p class="code" dir="ltr" lang="en">invalid_redirect_uri: ');
+  });
+
+  it('speaks the language the client asks for with ui_locales, unless the user chose one', async () => {
+    const hinted = await t.app.inject({
+      url: `${foreignRedirect}&ui_locales=ja%20fr-CA`,
+      headers: { accept: 'text/html', 'accept-language': 'es-MX' },
+    });
+    expect(hinted.body).toContain('<html lang="fr" dir="ltr">');
+    expect(hinted.body).toContain('L&#39;application a demandé à revenir à une adresse');
+
+    const chosen = await t.app.inject({
+      url: `${foreignRedirect}&ui_locales=fr`,
+      headers: { accept: 'text/html', cookie: '.AspNetCore.Culture=c%3Dde%7Cuic%3Dde' },
+    });
+    expect(chosen.body).toContain('<html lang="de" dir="ltr">');
+  });
+
+  it('explains an unknown client and an expired sign-in', async () => {
+    const unknownClient = await t.app.inject({
+      url: foreignRedirect.replace(WEB_CLIENT, 'Nobody_App'),
+      headers: { accept: 'text/html', 'accept-language': 'en' },
+    });
+    expect(unknownClient.statusCode).toBe(400);
+    expect(unknownClient.body).toContain(
+      '<p>The application that sent you here is not registered with this sign-in service.</p>',
+    );
+    expect(unknownClient.body).toContain('<p class="code" dir="ltr" lang="en">invalid_client: ');
+
+    // An expired or foreign interaction: the resume path without its cookie.
+    const expired = await t.app.inject({
+      url: '/connect/authorize/no-such-interaction',
+      headers: { accept: 'text/html', 'accept-language': 'en' },
+    });
+    expect(expired.body).toContain(
+      '<p>The sign-in request is incomplete or has expired. Go back to the application and sign in again.</p>',
+    );
   });
 
   it('lets exactly its own style through the Content-Security-Policy, and no script', async () => {

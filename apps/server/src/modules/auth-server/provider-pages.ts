@@ -56,6 +56,15 @@ function page(ctx: KoaContextWithOIDC, culture: string, title: string, body: str
 }
 
 /**
+ * The errors a person meets on the provider's error page that have a text of their own
+ * (`Vineta::SignInServerError:<code>`); any other gets the general one. `invalid_request` is also
+ * an expired sign-in (the provider's `SessionNotFound`).
+ */
+const EXPLAINED_ERRORS = new Set(['invalid_client', 'invalid_redirect_uri', 'invalid_request']);
+const explanationKey = (error: string) =>
+  `SignInServerError:${EXPLAINED_ERRORS.has(error) ? error : 'Default'}`;
+
+/**
  * The few pages oidc-provider renders itself. Everything a user normally sees (sign-in, errors in
  * the app) is the web app's; these only cover sign-out confirmation and protocol errors that
  * cannot be sent back to a client.
@@ -96,23 +105,31 @@ export function createProviderPages(deps: {
     },
 
     /**
-     * A protocol error that cannot go back to the client (an unknown client or redirect URI, a
-     * database outage …): what happened in the description's words, the OAuth code beneath for
-     * whoever reports it, and the way back to the app. The issuer (`iss`) is for clients only.
+     * A protocol error that cannot go back to the client (an unknown client or redirect URI, an
+     * expired sign-in, a database outage …): what happened in the reader's words, then the OAuth
+     * code and the provider's own description (English, left to right even on a right-to-left
+     * page) for whoever reports it, and the way back to the app. The issuer (`iss`) is for
+     * clients only.
      */
     async renderError(ctx: KoaContextWithOIDC, out: ErrorOut) {
       const culture = await deps.cultureOf(ctx).catch(() => localizer.defaultCulture);
       const title = localizer.text('AbpAccount', 'DefaultErrorMessage', culture);
       const home = localizer.text('AbpUi', 'GoHomePage', culture);
-      const description = out.error_description
-        ? `<p>${escapeHtml(out.error_description)}</p>`
-        : '';
+      // An outage's description is ours, already in the reader's language (outage-answers.ts).
+      const outage = out.error === 'temporarily_unavailable';
+      const explanation = outage
+        ? String(out.error_description)
+        : localizer.text('Vineta', explanationKey(out.error), culture);
+      const detail =
+        out.error_description && !outage
+          ? `${escapeHtml(out.error)}: ${escapeHtml(out.error_description)}`
+          : escapeHtml(out.error);
       ctx.type = 'html';
       ctx.body = page(
         ctx,
         culture,
         title,
-        `<h1>${escapeHtml(title)}</h1>${description}<p class="code">${escapeHtml(out.error)}</p><a class="button" href="${escapeHtml(appUrl)}">${escapeHtml(home)}</a>`,
+        `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(explanation)}</p><p class="code" dir="ltr" lang="en">${detail}</p><a class="button" href="${escapeHtml(appUrl)}">${escapeHtml(home)}</a>`,
       );
     },
   };

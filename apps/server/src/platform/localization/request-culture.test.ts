@@ -21,6 +21,16 @@ describe('cultureFromRequest', () => {
     expect(cultureFromRequest(none)).toBeUndefined();
   });
 
+  it("puts a sign-in server's ui_locales after a chosen culture, before Accept-Language", () => {
+    const hinted = { ...none, acceptLanguage: 'tr', uiLocales: 'ja pt-BR' };
+    expect(cultureFromRequest(hinted)).toBe('pt-BR');
+    expect(
+      cultureFromRequest({ ...hinted, cookies: { '.AspNetCore.Culture': 'c=de|uic=de' } }),
+    ).toBe('de');
+    expect(cultureFromRequest({ ...hinted, query: { culture: 'fr' } })).toBe('fr');
+    expect(cultureFromRequest({ ...hinted, uiLocales: 'ja ko' })).toBe('tr');
+  });
+
   it('reads an encoded cookie and prefers its ui culture', () => {
     expect(
       cultureFromRequest({ ...none, cookies: { '.AspNetCore.Culture': 'c%3Den%7Cuic%3Dar' } }),

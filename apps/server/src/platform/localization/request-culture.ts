@@ -6,17 +6,24 @@ export interface CultureSources {
   query: Record<string, unknown>;
   cookies: Record<string, string | undefined>;
   acceptLanguage: string | undefined;
+  /**
+   * OpenID Connect's `ui_locales` of a request to the sign-in server (space-separated, best
+   * first): a hint, weaker than a culture the user chose, stronger than the browser's languages.
+   */
+  uiLocales?: unknown;
 }
 
 /**
  * ASP.NET Core's order: `?culture=` (or `ui-culture`), the `.AspNetCore.Culture` cookie
  * (`c=xx|uic=xx`), then `Accept-Language` by quality; undefined when none names a supported culture,
- * so the caller falls back to the `Abp.Localization.DefaultLanguage` setting.
+ * so the caller falls back to the `Abp.Localization.DefaultLanguage` setting. A sign-in server's
+ * `ui_locales` comes before `Accept-Language`.
  */
 export function cultureFromRequest({
   query,
   cookies,
   acceptLanguage,
+  uiLocales,
 }: CultureSources): string | undefined {
   const queried = cultureFromQuery(query);
   if (queried) return queried;
@@ -29,6 +36,9 @@ export function cultureFromRequest({
     const fromCookie = matchCulture(parts.uic ?? parts.c);
     if (fromCookie) return fromCookie;
   }
+
+  const hinted = hintedCulture(uiLocales);
+  if (hinted) return hinted;
 
   for (const language of parseAcceptLanguage(acceptLanguage)) {
     const accepted = matchCulture(language);
@@ -55,11 +65,16 @@ export function authorizationCulture(
   const chosen = cultureFromQuery(query);
   if (chosen) return { culture: chosen, remembered: true };
   if (cookies[CULTURE_COOKIE]) return undefined;
-  const hinted = (firstString(query.ui_locales) ?? '')
+  const hinted = hintedCulture(query.ui_locales);
+  return hinted ? { culture: hinted, remembered: false } : undefined;
+}
+
+/** The first supported culture of a `ui_locales` value (`ja fr-CA en`: fr). */
+function hintedCulture(uiLocales: unknown): string | undefined {
+  return (firstString(uiLocales) ?? '')
     .split(' ')
     .map((tag) => matchCulture(tag))
     .find((culture) => culture !== undefined);
-  return hinted ? { culture: hinted, remembered: false } : undefined;
 }
 
 /** Languages of an Accept-Language header, best first (`fr-CH, fr;q=0.9, en;q=0.8`). */
