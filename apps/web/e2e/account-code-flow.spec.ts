@@ -119,6 +119,39 @@ test('a login_hint fills the user name; registering inside the interaction comes
   await expect(page.locator('.app-topbar')).toContainText(userName);
 });
 
+test('a sign-in that expired while the user typed begins again and still ends signed in', async ({
+  page,
+  request,
+}) => {
+  const culture: Culture = 'es-MX';
+  await useLanguage(page, culture);
+  const user = await registerUser(request, uniqueName('late'));
+  await startCodeFlow(page, '/account/manage');
+  const userName = page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress'));
+  await expect(userName).toBeVisible();
+  const first = new URL(page.url()).searchParams.get('interactionId');
+  // The interaction's cookies live as long as it does: the browser drops them when it expires.
+  await page.context().clearCookies({ name: '_interaction' });
+  await page.context().clearCookies({ name: '_interaction.sig' });
+
+  await userName.fill(user.username);
+  const password = page.getByLabel(text(culture, 'AbpAccount::Password'), { exact: true });
+  await password.fill(user.password);
+  await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+
+  // The client's own request again: a new interaction, which says why and keeps the user name.
+  await expect(page).toHaveURL(/interactionId=/);
+  await expect.poll(() => new URL(page.url()).searchParams.get('interactionId')).not.toBe(first);
+  await expect(page.getByText(text(culture, 'Vineta::SignInRestarted'))).toBeVisible();
+  await expect(userName).toHaveValue(user.username);
+  await expect(password).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('restarted-sign-in.png') });
+  await password.fill(user.password);
+  await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+  await expect(page).toHaveURL(/\/account\/manage$/);
+  await expect(page.locator('.app-topbar')).toContainText(user.username);
+});
+
 test("the sign-in page speaks the language the client asks for: ui_locales, or ABP's culture", async ({
   page,
 }) => {

@@ -53,7 +53,7 @@ describe('mount', () => {
     expect(interaction.headers.location).toBe('/account/login?interactionId=abc');
     const details = await t.app.inject({ url: '/interaction/abc/details' });
     expect(details.statusCode).toBe(400);
-    expect(details.json().error.code).toBe('AbpAccount:InvalidLoginRequest');
+    expect(details.json().error.code).toBe('Vineta:SignInExpired');
   });
 
   it('does not treat look-alike paths as the provider', async () => {

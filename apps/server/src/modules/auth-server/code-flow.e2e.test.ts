@@ -97,6 +97,48 @@ describe('code flow with PKCE', () => {
     expect(again.response.headers.get('location')).toContain(`${redirectUri()}?code=`);
   });
 
+  it("starts an expired sign-in again with the client's own request", async () => {
+    const browser = new Browser();
+    const { response, verifier, state } = await startAuthorization(browser);
+    const uid = (response.headers.get('location') as string).split('/').pop() as string;
+    const details = await browser.go(`/interaction/${uid}/details`);
+    const { restartUrl } = (await details.json()) as { restartUrl: string };
+    expect(restartUrl).toMatch(/^\/connect\/authorize\?/);
+    expect(new URL(restartUrl, origin).searchParams.get('state')).toBe(state);
+
+    // The interaction's cookies last as long as it does: the browser drops them when it expires.
+    browser.jar.store([
+      `_interaction=; path=/interaction/${uid}`,
+      `_interaction.sig=; path=/interaction/${uid}`,
+    ]);
+    const late = await browser.post(`/interaction/${uid}/login`, {
+      username: 'admin',
+      password: TEST_ADMIN_PASSWORD,
+    });
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe(
+      'Vineta:SignInExpired',
+    );
+
+    // Begun again, the sign-in ends at the client with the state and PKCE it is waiting for.
+    const restarted = await browser.go(restartUrl);
+    expect(restarted.status).toBe(303);
+    const again = (restarted.headers.get('location') as string).split('/').pop() as string;
+    expect(again).not.toBe(uid);
+    const login = await browser.post(`/interaction/${again}/login`, {
+      username: 'admin',
+      password: TEST_ADMIN_PASSWORD,
+    });
+    const { redirectTo } = (await login.json()) as { redirectTo: string };
+    const resumed = await browser.go(redirectTo);
+    const callback = new URL(resumed.headers.get('location') as string);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()?.preferred_username).toBe('admin');
+  });
+
   it('refuses a wrong code verifier', async () => {
     const browser = new Browser();
     const { callback, state } = await completeSignIn(browser);

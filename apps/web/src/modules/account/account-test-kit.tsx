@@ -16,6 +16,7 @@ import accountTexts from '../../../../server/src/localization/resources/AbpAccou
 import identityTexts from '../../../../server/src/localization/resources/AbpIdentity/en.json';
 import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
 import validationTexts from '../../../../server/src/localization/resources/AbpValidation/en.json';
+import vinetaTexts from '../../../../server/src/localization/resources/Vineta/en.json';
 
 /**
  * Helpers for the account screens' component tests: the server's English texts, a fake server
@@ -27,6 +28,7 @@ export const englishTexts = {
   AbpIdentity: identityTexts.texts,
   AbpUi: uiTexts.texts,
   AbpValidation: validationTexts.texts,
+  Vineta: vinetaTexts.texts,
 } as Record<string, Record<string, string>>;
 
 /** The configuration the server would send, in English, with the given settings. */

@@ -18,6 +18,22 @@ import { FIRST_PARTY_CLIENTS } from '../clients.js';
 /** Where the web app renders the sign-in form for a code-flow interaction. */
 export const SIGN_IN_PAGE_PATH = '/account/login';
 
+/** The error of an interaction that has expired or was never this browser's. */
+const SIGN_IN_EXPIRED = 'Vineta:SignInExpired';
+
+/**
+ * The authorization request that began an interaction, to begin it again once it has expired:
+ * the client's own parameters (its state, nonce and PKCE challenge too), so the client, still
+ * waiting for its callback, gets the answer it asked for. A path: the page stays on this origin.
+ */
+function restartUrlOf(params: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string') query.set(name, value);
+  }
+  return `/connect/authorize?${query}`;
+}
+
 const UidParams = z.object({ uid: z.string().min(1).max(64) });
 
 const LoginBody = z.object({
@@ -53,7 +69,9 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
     try {
       interaction = await authServer.provider.interactionDetails(request.raw, reply.raw);
     } catch {
-      throw new BusinessError('AbpAccount:InvalidLoginRequest', { status: 400 });
+      // Its cookie is gone (it lives as long as the interaction) or the record is: the page can
+      // start the authorization again (`restartUrl`), as Keycloak restarts a timed-out login.
+      throw new BusinessError(SIGN_IN_EXPIRED, { status: 400 });
     }
     if (interaction.uid !== uid)
       throw new BusinessError('AbpAccount:InvalidLoginRequest', { status: 400 });
@@ -96,6 +114,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
         scope: params.scope ?? null,
         loginHint: params.login_hint ?? null,
         uiLocales: params.ui_locales ?? null,
+        restartUrl: restartUrlOf(params),
         enableLocalLogin: isEnabledUnlessFalse(localLogin),
         isSelfRegistrationEnabled: isEnabledUnlessFalse(selfRegistration),
       };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { http } from '#src/core/http/http';
+import { rememberSignInRestart } from '../shared/sign-in-restart';
 
 /** What the sign-in server tells its page about a code-flow interaction. */
 export interface InteractionDetails {
@@ -9,6 +10,8 @@ export interface InteractionDetails {
   scope: string | null;
   loginHint: string | null;
   uiLocales: string | null;
+  /** The authorization request that began the interaction, to begin it again once expired. */
+  restartUrl: string;
   enableLocalLogin: boolean;
   isSelfRegistrationEnabled: boolean;
 }
@@ -47,7 +50,10 @@ export function useInteractionDetails(interactionId: string | null): Interaction
     const controller = new AbortController();
     setState({ status: 'loading' });
     getInteractionDetails(interactionId, controller.signal).then(
-      (details) => setState({ status: 'ready', details }),
+      (details) => {
+        rememberSignInRestart(details.uid, details.restartUrl);
+        setState({ status: 'ready', details });
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', error });
       },

@@ -36,6 +36,7 @@ function type(element: HTMLElement, value: string) {
 
 afterEach(() => {
   resetAccountState();
+  sessionStorage.clear();
   vi.useRealTimers();
 });
 
@@ -215,10 +216,13 @@ describe('sign-in screen of a code-flow interaction', () => {
     scope: 'openid',
     loginHint: 'ana',
     uiLocales: null,
+    restartUrl: '/connect/authorize?client_id=Vineta_App&state=s-1',
     enableLocalLogin: true,
     isSelfRegistrationEnabled: true,
   };
   const at = '/account/login?interactionId=uid-1';
+  const expiredMessage = 'This sign-in has expired. Go back to the application and sign in again.';
+  const expired = () => abpError(400, expiredMessage, { code: 'Vineta:SignInExpired' });
 
   it('reads the details, posts the login with XSRF and tenant headers and follows redirectTo', async () => {
     setXsrfCookie('xsrf-1');
@@ -277,6 +281,60 @@ describe('sign-in screen of a code-flow interaction', () => {
     fireEvent.click(loginButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(lockedOut);
     expect(loginButton()).toBeEnabled();
+  });
+
+  it('begins the sign-in again when it expired while the user typed; the new page says so', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    fakeServer(accountConfiguration(), (request) => {
+      if (request.path === '/interaction/uid-1/details') return Response.json(details);
+      if (request.path === '/interaction/uid-1/login') return expired();
+      if (request.path === '/interaction/uid-2/details')
+        return Response.json({ ...details, uid: 'uid-2', loginHint: null });
+      return undefined;
+    });
+    const first = await renderLogin(at);
+    type(await screen.findByLabelText('Password'), '1q2w3E*');
+    type(userName(), 'beatriz');
+    fireEvent.click(loginButton());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(details.restartUrl));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    first.unmount();
+
+    // The authorization request opened a new interaction, whose page this is.
+    await renderLogin('/account/login?interactionId=uid-2');
+    expect(
+      await screen.findByText(
+        'Your sign-in took too long, so it has started again. Please enter your password once more.',
+      ),
+    ).toHaveAttribute('role', 'status');
+    expect(userName()).toHaveValue('beatriz');
+    await waitFor(() => expect(password()).toHaveFocus());
+  });
+
+  it('begins an expired sign-in again on a reload, once, when this tab kept its request', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    let expire = false;
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/interaction/uid-1/details'
+        ? expire
+          ? expired()
+          : Response.json(details)
+        : undefined,
+    );
+    const loaded = await renderLogin(at);
+    await screen.findByRole('link', { name: 'Register' });
+    loaded.unmount();
+
+    expire = true;
+    const reloaded = await renderLogin(at);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(details.restartUrl));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    reloaded.unmount();
+
+    // Should the new interaction fail at once, the page says so instead of going round again.
+    await renderLogin(at);
+    expect(await screen.findByRole('alert')).toHaveTextContent(expiredMessage);
+    expect(assign).toHaveBeenCalledTimes(1);
   });
 
   it("says 'Invalid login request' when the interaction is unknown or expired", async () => {

@@ -10,12 +10,15 @@ import { useInteractionDetails } from '../api/get-interaction-details';
 import { AccountCard } from '../shared/account-card';
 import { LoadingIndicator } from '../shared/loading-indicator';
 import { signInErrorText } from '../shared/sign-in-error';
+import { takeSignInRestartNotice } from '../shared/sign-in-restart';
 import { LoginForm } from './login-form';
+import { useExpiredSignInRestart } from './use-expired-sign-in';
 
 /**
  * The sign-in screen (SPEC.md section 2). With `interactionId` it is the sign-in server's page of
  * a code-flow interaction and takes its switches from the interaction's details; otherwise from
- * the configuration's settings.
+ * the configuration's settings. An interaction that expired is begun again (sign-in-restart.ts),
+ * and the new page says so.
  */
 export function LoginScreen() {
   const t = useLocalization();
@@ -25,8 +28,10 @@ export function LoginScreen() {
   const localLoginSetting = useSetting(AccountSettingNames.EnableLocalLogin);
   const selfRegistrationSetting = useSetting(AccountSettingNames.IsSelfRegistrationEnabled);
   const title = t('AbpAccount::Login');
+  const restarting = useExpiredSignInRestart(interactionId, interaction);
+  const restartNotice = interactionId ? takeSignInRestartNotice(interactionId) : undefined;
 
-  if (interaction.status === 'loading') {
+  if (interaction.status === 'loading' || restarting) {
     return (
       <AccountCard title={title}>
         <LoadingIndicator />
@@ -52,6 +57,11 @@ export function LoginScreen() {
 
   return (
     <AccountCard title={title}>
+      {restartNotice && (
+        <div className="alert alert-info" role="status">
+          {t('::SignInRestarted')}
+        </div>
+      )}
       {localLogin && selfRegistration && (
         <p className="mb-3">
           {t('AbpAccount::AreYouANewUser')}{' '}
@@ -59,7 +69,7 @@ export function LoginScreen() {
         </p>
       )}
       {localLogin ? (
-        <LoginForm loginHint={details?.loginHint ?? ''} />
+        <LoginForm loginHint={details?.loginHint || restartNotice?.userName || ''} />
       ) : (
         <div className="alert alert-warning mb-0" role="alert">
           <h2 className="alert-heading h6">{t('AbpAccount::InvalidLoginRequest')}</h2>
