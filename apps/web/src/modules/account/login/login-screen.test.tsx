@@ -311,6 +311,22 @@ describe('sign-in screen of a code-flow interaction', () => {
     await waitFor(() => expect(password()).toHaveFocus());
   });
 
+  it('shows no notice for a restart long past (it went straight back to the client)', async () => {
+    sessionStorage.setItem(
+      'vineta.signIn.restarted',
+      JSON.stringify({ userName: 'old', at: Date.now() - 120_000 }),
+    );
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/interaction/uid-3/details'
+        ? Response.json({ ...details, uid: 'uid-3', loginHint: null })
+        : undefined,
+    );
+    await renderLogin('/account/login?interactionId=uid-3');
+    await screen.findByRole('link', { name: 'Register' });
+    expect(screen.queryByText(/took too long/)).not.toBeInTheDocument();
+    expect(userName()).toHaveValue('');
+  });
+
   it('begins an expired sign-in again on a reload, once, when this tab kept its request', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     let expire = false;

@@ -4,6 +4,11 @@ import { browserLocation } from './browser-location';
 /** The sign-in server's error for an interaction that has expired (or was never this tab's). */
 const SIGN_IN_EXPIRED = 'Vineta:SignInExpired';
 const NOTICE_KEY = 'vineta.signIn.restarted';
+/**
+ * How long after a restart its notice may be shown: a restart that went straight back to the
+ * client (the user had signed in elsewhere meanwhile) leaves it unread, for no later page.
+ */
+const NOTICE_MS = 60_000;
 const restartKey = (interactionId: string) => `vineta.signIn.restart:${interactionId}`;
 
 /** The tab's storage: it outlives a reload of the sign-in page, and nothing else sees it. */
@@ -36,7 +41,7 @@ export function restartSignIn(interactionId: string, userName = ''): boolean {
   // Only the sign-in server's own authorization endpoint, on this origin.
   if (!storage || !url?.startsWith('/connect/authorize?')) return false;
   storage.removeItem(restartKey(interactionId));
-  storage.setItem(NOTICE_KEY, userName);
+  storage.setItem(NOTICE_KEY, JSON.stringify({ userName, at: Date.now() }));
   browserLocation.assign(url);
   return true;
 }
@@ -48,8 +53,19 @@ let taken: { interactionId: string; notice: { userName: string } | undefined } |
 export function takeSignInRestartNotice(interactionId: string): { userName: string } | undefined {
   if (taken?.interactionId === interactionId) return taken.notice;
   const storage = tabStorage();
-  const userName = storage?.getItem(NOTICE_KEY);
+  const stored = storage?.getItem(NOTICE_KEY);
   storage?.removeItem(NOTICE_KEY);
-  taken = { interactionId, notice: userName == null ? undefined : { userName } };
+  taken = { interactionId, notice: freshNotice(stored) };
   return taken.notice;
+}
+
+function freshNotice(stored: string | null | undefined): { userName: string } | undefined {
+  if (!stored) return undefined;
+  try {
+    const { userName, at } = JSON.parse(stored) as { userName?: unknown; at?: unknown };
+    const fresh = typeof at === 'number' && Date.now() - at < NOTICE_MS;
+    return fresh && typeof userName === 'string' ? { userName } : undefined;
+  } catch {
+    return undefined; // Not written by this code.
+  }
 }
