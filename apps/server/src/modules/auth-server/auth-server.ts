@@ -110,9 +110,9 @@ export async function createAuthServer(deps: AuthServerDeps) {
   const pages = createProviderPages({
     appUrl,
     localizer,
-    // An end-session request may post its `ui_locales`: the provider has parsed them by now.
-    cultureOf: (ctx) =>
-      cultureOf(signInRequestOf(ctx), ctx.oidc?.params?.ui_locales ?? ctx.query.ui_locales),
+    // The provider's parsed `ui_locales` (an end-session request may post them); none yet, the
+    // query's (undefined takes the parameter's default).
+    cultureOf: (ctx) => cultureOf(signInRequestOf(ctx), ctx.oidc?.params?.ui_locales),
   });
 
   function build(keys: KeySet) {
