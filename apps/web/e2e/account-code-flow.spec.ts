@@ -205,3 +205,53 @@ test.describe('the code-flow build (third server)', () => {
     expect(JSON.parse(stored ?? '{}')).toHaveProperty('refresh_token');
   });
 });
+
+test('a client on another site may post its authorization request: the session comes with it', async ({
+  page,
+  baseURL,
+}) => {
+  await useLanguage(page, 'es-MX');
+  // A client page elsewhere whose form posts a silent authorization (prompt=none) to us.
+  const client = 'http://client.test';
+  const postsAuthorization = (state: string) => `<!doctype html><html><body>
+    <form method="post" action="${baseURL}/connect/authorize">${Object.entries({
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: `${baseURL}/signin-oidc`,
+      scope: 'openid',
+      prompt: 'none',
+      state,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    })
+      .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+      .join('')}</form>
+    <script>document.forms[0].submit()</script></body></html>`;
+  await page.route(`${client}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: postsAuthorization(route.request().url()) }),
+  );
+  // The answer is the client's business: it stays on the callback's address, unhandled.
+  await page.route(/\/signin-oidc\?/, (route) => route.fulfill({ body: 'callback' }));
+  const answerTo = async (path: string) => {
+    await page.goto(`${client}${path}`);
+    await page.waitForURL(/\/signin-oidc\?/);
+    return new URL(page.url()).searchParams;
+  };
+
+  const signedOut = await answerTo('/before');
+  expect(signedOut.get('error')).toBe('login_required');
+
+  await startCodeFlow(page, '/home');
+  await page.getByLabel(text('es-MX', 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
+  await page
+    .getByLabel(text('es-MX', 'AbpAccount::Password'), { exact: true })
+    .fill(admin.password);
+  await page.getByRole('button', { name: text('es-MX', 'AbpAccount::Login') }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // A cross-site POST does not carry the SameSite=Lax session cookie; the GET it turns into does.
+  const signedIn = await answerTo('/after');
+  expect(signedIn.get('error')).toBeNull();
+  expect(signedIn.get('code')).toBeTruthy();
+  expect(signedIn.get('state')).toBe(`${client}/after`);
+});

@@ -20,6 +20,7 @@ import { createCookieSessions } from './cookie-login/cookie-sessions.js';
 import { createPasswordGrant, registerPasswordGrant } from './grants/password.grant.js';
 import { createOidcStore } from './kysely-adapter.js';
 import { answerProviderOutages, createOutageBody } from './outage-answers.js';
+import { answerPostedRequests } from './posted-requests.js';
 import {
   createAllowedOrigin,
   createFindAccount,
@@ -161,6 +162,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
     });
     answerProviderOutages(provider, { outageBody, renderError: pages.renderError, log });
     answerUnknownProviderPaths(provider, { localizer, cultureOf });
+    answerPostedRequests(provider, pages.renderError);
     provider.on('grant.error', (_ctx, error) =>
       log.debug(
         { error: error.message, detail: (error as { error_detail?: string }).error_detail },

@@ -6,7 +6,7 @@ import {
   SignInBrowser,
   startAuthorization as startAuthorizationIn,
 } from '../../../test/sign-in-browser.js';
-import { listeningTestApp, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import { FULL_SCOPE, listeningTestApp, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
 
 // The authorization code flow with PKCE, driven by hand the way a browser would: follow the
@@ -74,6 +74,18 @@ async function completeSignIn(browser: Browser, options: { rememberMe?: boolean 
   return { callback, verifier, state, sessionCookie: resumed.headers.getSetCookie() };
 }
 
+/** The end-session request as a link (GET) or a posted form, which comes back as the same GET. */
+async function openEndSession(browser: Browser, request: URL, method: string) {
+  if (method === 'GET') return browser.go(request.toString());
+  const posted = await browser.go(`${request.origin}${request.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: request.searchParams.toString(),
+  });
+  expect(posted.status).toBe(303);
+  return browser.go(posted.headers.get('location') as string);
+}
+
 describe('code flow with PKCE', () => {
   it('signs in through the interaction API without consent and yields a refresh token', async () => {
     const browser = new Browser();
@@ -95,6 +107,34 @@ describe('code flow with PKCE', () => {
     const again = await startAuthorization(browser);
     expect(again.response.status).toBe(303);
     expect(again.response.headers.get('location')).toContain(`${redirectUri()}?code=`);
+  });
+
+  it('takes the authorization request as a posted form, as OpenID Connect asks', async () => {
+    const browser = new Browser();
+    await completeSignIn(browser);
+    const verifier = client.randomPKCECodeVerifier();
+    const request = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri(),
+      scope: FULL_SCOPE,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'posted',
+    });
+    const posted = await browser.go(`${request.origin}${request.pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: request.searchParams.toString(),
+    });
+    // Back as a GET, which a browser sends with the SameSite=Lax session cookie from any site.
+    expect(posted.status).toBe(303);
+    const repeated = await browser.go(posted.headers.get('location') as string);
+    expect(repeated.status).toBe(303);
+    const callback = new URL(repeated.headers.get('location') as string);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: 'posted',
+    });
+    expect(tokens.claims()?.preferred_username).toBe('admin');
   });
 
   it("starts an expired sign-in again with the client's own request", async () => {
@@ -215,67 +255,70 @@ describe('code flow with PKCE', () => {
     expect(forged.status).toBe(400);
   });
 
-  it('ends the session at end-session and revokes its tokens', async () => {
-    const browser = new Browser();
-    const { callback, verifier, state } = await completeSignIn(browser);
-    const tokens = await client.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-    });
-    const endSession = client.buildEndSessionUrl(config, {
-      id_token_hint: tokens.id_token as string,
-      post_logout_redirect_uri: `${origin}/signout-callback-oidc`,
-      state: 'bye',
-      // RP-Initiated Logout's language hint: the page, should it show, speaks it.
-      ui_locales: 'ar',
-    });
-    const page = await browser.go(endSession.toString());
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('<html lang="ar" dir="rtl">');
-    // The page submits itself with an inline script the Content-Security-Policy names by hash.
-    const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] as string;
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(page.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
-    const action = /action="([^"]+)"/.exec(html)?.[1] as string;
-    const fields = new URLSearchParams();
-    for (const match of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
-      fields.set(match[1] as string, match[2] as string);
-    }
-    expect(fields.get('logout')).toBe('yes');
-    const confirmed = await browser.go(action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: fields.toString(),
-    });
-    expect(confirmed.status).toBe(303);
-    expect(confirmed.headers.get('location')).toBe(`${origin}/signout-callback-oidc?state=bye`);
+  it.each(['GET', 'POST'])(
+    'ends the session at end-session and revokes its tokens (%s)',
+    async (method) => {
+      const browser = new Browser();
+      const { callback, verifier, state } = await completeSignIn(browser);
+      const tokens = await client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      });
+      const endSession = client.buildEndSessionUrl(config, {
+        id_token_hint: tokens.id_token as string,
+        post_logout_redirect_uri: `${origin}/signout-callback-oidc`,
+        state: 'bye',
+        // RP-Initiated Logout's language hint: the page, should it show, speaks it.
+        ui_locales: 'ar',
+      });
+      const page = await openEndSession(browser, endSession, method);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<html lang="ar" dir="rtl">');
+      // The page submits itself with an inline script the Content-Security-Policy names by hash.
+      const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] as string;
+      const hash = createHash('sha256').update(script).digest('base64');
+      expect(page.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+      const action = /action="([^"]+)"/.exec(html)?.[1] as string;
+      const fields = new URLSearchParams();
+      for (const match of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+        fields.set(match[1] as string, match[2] as string);
+      }
+      expect(fields.get('logout')).toBe('yes');
+      const confirmed = await browser.go(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: fields.toString(),
+      });
+      expect(confirmed.status).toBe(303);
+      expect(confirmed.headers.get('location')).toBe(`${origin}/signout-callback-oidc?state=bye`);
 
-    const profile = await fetch(`${origin}/api/account/my-profile`, {
-      headers: { authorization: `Bearer ${tokens.access_token}` },
-    });
-    expect(profile.status).toBe(401);
-    await expect(
-      client.refreshTokenGrant(config, tokens.refresh_token as string),
-    ).rejects.toMatchObject({
-      error: 'invalid_grant',
-    });
-    // A new authorization needs a new sign-in.
-    const again = await startAuthorization(browser);
-    expect(again.response.headers.get('location')).toMatch(/^\/interaction\//);
+      const profile = await fetch(`${origin}/api/account/my-profile`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(profile.status).toBe(401);
+      await expect(
+        client.refreshTokenGrant(config, tokens.refresh_token as string),
+      ).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+      // A new authorization needs a new sign-in.
+      const again = await startAuthorization(browser);
+      expect(again.response.headers.get('location')).toMatch(/^\/interaction\//);
 
-    const logouts = await withinTenant(null, () =>
-      t.app.services.data
-        .query()
-        .selectFrom('securityLogs')
-        .select(['action', 'identity', 'userName'])
-        .where('action', '=', 'Logout')
-        .execute(),
-    );
-    expect(logouts).toContainEqual({
-      action: 'Logout',
-      identity: 'IdentityServer',
-      userName: 'admin',
-    });
-  });
+      const logouts = await withinTenant(null, () =>
+        t.app.services.data
+          .query()
+          .selectFrom('securityLogs')
+          .select(['action', 'identity', 'userName'])
+          .where('action', '=', 'Logout')
+          .execute(),
+      );
+      expect(logouts).toContainEqual({
+        action: 'Logout',
+        identity: 'IdentityServer',
+        userName: 'admin',
+      });
+    },
+  );
 });

@@ -73,6 +73,17 @@ export interface ProviderConfigDeps {
 /** The provider's cookies (session, interaction); cookie-sessions.ts writes the session's too. */
 export const PROVIDER_COOKIE = { httpOnly: true, sameSite: 'lax' } as const;
 
+/** ABP's (OpenIddict's) endpoint paths. */
+export const PROVIDER_ROUTES = {
+  authorization: '/connect/authorize',
+  token: '/connect/token',
+  userinfo: '/connect/userinfo',
+  revocation: '/connect/revocation',
+  introspection: '/connect/introspect',
+  end_session: '/connect/endsession',
+  jwks: '/.well-known/openid-configuration/jwks',
+} as const;
+
 /** oidc-provider's configuration: everything that is not a hook into Fastify. */
 export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
   const { appUrl, config, keys, store, lookup } = deps;
@@ -102,15 +113,7 @@ export function providerConfiguration(deps: ProviderConfigDeps): Configuration {
       };
     },
     clientBasedCORS: (_ctx, origin) => allowedOrigin(origin),
-    routes: {
-      authorization: '/connect/authorize',
-      token: '/connect/token',
-      userinfo: '/connect/userinfo',
-      revocation: '/connect/revocation',
-      introspection: '/connect/introspect',
-      end_session: '/connect/endsession',
-      jwks: '/.well-known/openid-configuration/jwks',
-    },
+    routes: PROVIDER_ROUTES,
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     // The languages `ui_locales` can ask the sign-in page for (authorizationCulture).
     discovery: { ui_locales_supported: [...supportedCultures] },
