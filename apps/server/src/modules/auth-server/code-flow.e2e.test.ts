@@ -255,6 +255,41 @@ describe('code flow with PKCE', () => {
     expect(forged.status).toBe(400);
   });
 
+  it('ends a request that finds no session on a page of ours, in the reader’s language', async () => {
+    const browser = new Browser();
+    const endSession = client.buildEndSessionUrl(config, {
+      client_id: WEB_CLIENT,
+      post_logout_redirect_uri: `${origin}/signout-callback-oidc`,
+      state: 'none',
+      ui_locales: 'ar',
+    });
+    const page = await browser.go(endSession.toString());
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('Submitting Callback');
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    // Without JavaScript, the reader's own button; with it, the form submits itself.
+    expect(html).toMatch(
+      /<noscript><h1>تسجيل الخروج<\/h1><button [^>]+>تسجيل الخروج<\/button><\/noscript>/,
+    );
+    const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] as string;
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(page.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+    const action = /action="([^"]+)"/.exec(html)?.[1] as string;
+    const fields = new URLSearchParams();
+    for (const match of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+      fields.set(match[1] as string, match[2] as string);
+    }
+    expect([...fields.keys()]).toEqual(['xsrf', 'logout']);
+    const confirmed = await browser.go(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${origin}/signout-callback-oidc?state=none`);
+  });
+
   it.each(['GET', 'POST'])(
     'ends the session at end-session and revokes its tokens (%s)',
     async (method) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
+import type { ErrorOut, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { rendersRightToLeft } from '../../platform/localization/culture-info.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 
@@ -78,8 +78,9 @@ export function createProviderPages(deps: {
   return {
     /**
      * RP-initiated sign-out ends the whole session (`logout=yes`). With a valid `id_token_hint`
-     * the client vouches for the request and the form submits itself, as IdentityServer did;
-     * without one the user confirms, so a foreign page cannot sign them out.
+     * the client vouches for the request and the form submits itself, as IdentityServer did, and
+     * so it does when there is no session to end; otherwise the user confirms, so a foreign page
+     * cannot sign them out. Without JavaScript the button is always there.
      */
     async logoutSource(ctx: KoaContextWithOIDC, form: string) {
       const endAll = form.replace(
@@ -88,14 +89,20 @@ export function createProviderPages(deps: {
       );
       const culture = await deps.cultureOf(ctx);
       const title = localizer.text('AbpAccount', 'Logout', culture);
+      const heading = `<h1>${escapeHtml(title)}</h1>`;
+      const button = `<button type="submit" class="button" form="op.logoutForm">${escapeHtml(title)}</button>`;
       ctx.type = 'html';
-      if (ctx.oidc.entities.IdTokenHint) {
+      if (ctx.oidc.entities.IdTokenHint || !ctx.oidc.session?.accountId) {
         const submit = allowInlineScript(ctx, 'document.forms[0].submit()');
-        ctx.body = page(ctx, culture, title, `${endAll}${submit}`);
+        ctx.body = page(
+          ctx,
+          culture,
+          title,
+          `<noscript>${heading}${button}</noscript>${endAll}${submit}`,
+        );
         return;
       }
-      const button = `<button type="submit" class="button" form="op.logoutForm">${escapeHtml(title)}</button>`;
-      ctx.body = page(ctx, culture, title, `<h1>${escapeHtml(title)}</h1>${endAll}${button}`);
+      ctx.body = page(ctx, culture, title, `${heading}${endAll}${button}`);
     },
 
     /** Signed out without a registered return address: back to the app. */
@@ -136,3 +143,22 @@ export function createProviderPages(deps: {
 }
 
 export type ProviderPages = ReturnType<typeof createProviderPages>;
+
+/**
+ * An end-session request that finds no session gets oidc-provider's own self-submitting page
+ * ("Submitting Callback", English without JavaScript), not `logoutSource`. Ours replaces it: the
+ * same form, sent to the same confirmation, in the reader's language.
+ */
+export function useOwnSessionlessLogoutPage(provider: Provider, pages: ProviderPages): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    const { oidc } = ctx as KoaContextWithOIDC;
+    if (oidc?.route !== 'end_session' || ctx.status !== 200 || oidc.session?.accountId) return;
+    const action = escapeHtml(oidc.urlFor('end_session_confirm'));
+    const secret = escapeHtml(oidc.session?.state?.secret);
+    await pages.logoutSource(
+      ctx as KoaContextWithOIDC,
+      `<form id="op.logoutForm" method="post" action="${action}"><input type="hidden" name="xsrf" value="${secret}"/></form>`,
+    );
+  });
+}
