@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultShortDatePattern, formatCurrency, formatDate, parseDate } from './format';
+import {
+  defaultShortDatePattern,
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  parseDate,
+} from './format';
 
 const date = new Date(2024, 2, 5, 14, 7, 9);
 
@@ -48,5 +54,13 @@ describe('dates and money', () => {
   it('formats MXN through Intl ($ in es-MX)', () => {
     expect(formatCurrency(1234.5)).toBe('$1,234.50');
     expect(formatCurrency(1234.5, 'en-US')).toBe('MX$1,234.50');
+  });
+
+  it('groups counts as the culture does, in Latin digits everywhere', () => {
+    expect(formatNumber(100000)).toBe('100,000');
+    expect(formatNumber(100000, 'de')).toBe('100.000');
+    expect(formatNumber(100000, 'pt-BR')).toBe('100.000');
+    expect(formatNumber(100000, 'ar')).toBe('100,000');
+    expect(formatNumber(7, 'ar')).toBe('7');
   });
 });

@@ -100,3 +100,11 @@ export function parseDate(value: string | null | undefined): DateStruct | null {
 export function formatCurrency(amount: number, culture = 'es-MX', currency = 'MXN'): string {
   return new Intl.NumberFormat(culture, { style: 'currency', currency }).format(amount);
 }
+
+/**
+ * A count with the culture's grouping (`100,000` in es-MX, `100.000` in de), in Latin digits in
+ * every culture, as the dates and page numbers beside it are.
+ */
+export function formatNumber(value: number, culture = 'es-MX'): string {
+  return new Intl.NumberFormat(culture, { numberingSystem: 'latn' }).format(value);
+}

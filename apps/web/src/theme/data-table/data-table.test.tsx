@@ -86,4 +86,10 @@ describe('DataTable pager', () => {
       'false',
     );
   });
+
+  it('groups large counts as the culture does', () => {
+    render(table(rowsOf('ana'), { totalCount: 123456, pageSize: 10, page: 1233 }));
+    expect(screen.getByText(/^123,456 /)).toBeInTheDocument();
+    expect(screen.getByText('1,234 / 12,346')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
-import { useLocalization } from '#src/core/localization/i18n';
+import { formatNumber } from '#src/core/localization/format';
+import { currentLanguage, useLocalization } from '#src/core/localization/i18n';
 import './data-table.css';
 import { useFocusFollowsRows } from './use-focus-follows-rows';
 
@@ -64,6 +65,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, actions, sorting, page, pageSize, totalCount } = props;
   const [sortKey, sortDirection] = sorting.split(' ');
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
+  const count = (value: number) => formatNumber(value, currentLanguage());
   const header = { height: dataTableDefaults.headerHeight };
   const table = useRef<HTMLTableElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
@@ -153,7 +155,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <span className="text-muted small">
-          {totalCount} {t('AbpUi::Total')}
+          {count(totalCount)} {t('AbpUi::Total')}
         </span>
         <nav aria-label={props.caption}>
           <ul className="pagination pagination-sm mb-0">
@@ -164,7 +166,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             />
             <li className="page-item active" aria-current="page">
               <span className="page-link">
-                {page + 1} / {pageCount}
+                {count(page + 1)} / {count(pageCount)}
               </span>
             </li>
             <PagerButton
