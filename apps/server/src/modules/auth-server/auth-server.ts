@@ -26,7 +26,7 @@ import {
   createFindAccount,
   providerConfiguration,
 } from './provider-config.js';
-import { createProviderPages, useOwnSessionlessLogoutPage } from './provider-pages.js';
+import { createProviderPages, useOwnFormPostPages } from './provider-pages.js';
 import { createPublicClientSecretFilter } from './public-client-secret.js';
 import { type SignInRequest, signInRequestOf } from './sign-in-request.js';
 import { installSignOutHooks } from './sign-out-hooks.js';
@@ -163,7 +163,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
     answerProviderOutages(provider, { outageBody, renderError: pages.renderError, log });
     answerUnknownProviderPaths(provider, { localizer, cultureOf });
     answerPostedRequests(provider, pages.renderError);
-    useOwnSessionlessLogoutPage(provider, pages);
+    useOwnFormPostPages(provider, pages);
     provider.on('grant.error', (_ctx, error) =>
       log.debug(
         { error: error.message, detail: (error as { error_detail?: string }).error_detail },

@@ -137,6 +137,34 @@ describe('code flow with PKCE', () => {
     expect(tokens.claims()?.preferred_username).toBe('admin');
   });
 
+  it('returns the code with response_mode=form_post on a page of ours, in the reader’s language', async () => {
+    const browser = new Browser();
+    await completeSignIn(browser);
+    const { response, verifier, state } = await startAuthorization(browser, {
+      response_mode: 'form_post',
+      ui_locales: 'fr',
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('Submitting Callback');
+    expect(html).toContain('<html lang="fr" dir="ltr">');
+    expect(html).toContain('<title>Retour à l&#39;application</title>');
+    expect(html).toMatch(/<noscript><h1>[^<]+<\/h1><button [^>]+>Continuer<\/button><\/noscript>/);
+    const action = /<form id="[^"]+" method="post" action="([^"]+)">/.exec(html)?.[1];
+    expect(action).toBe(redirectUri());
+    // What the page posts to the client is what a query would have carried: the code redeems.
+    const callback = new URL(redirectUri());
+    for (const [, name, value] of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+      callback.searchParams.set(name as string, (value as string).replaceAll('&amp;', '&'));
+    }
+    expect([...callback.searchParams.keys()].sort()).toEqual(['code', 'iss', 'state']);
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    expect(tokens.claims()?.preferred_username).toBe('admin');
+  });
+
   it("starts an expired sign-in again with the client's own request", async () => {
     const browser = new Browser();
     const { response, verifier, state } = await startAuthorization(browser);

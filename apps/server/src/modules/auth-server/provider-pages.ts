@@ -55,6 +55,26 @@ function page(ctx: KoaContextWithOIDC, culture: string, title: string, body: str
   return `<!doctype html><html lang="${escapeHtml(culture)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
+/** The provider's sign-out form, and ours for the provider's self-submitting one. */
+const LOGOUT_FORM_ID = 'op.logoutForm';
+const FORM_ID = 'op.form';
+
+function submitButton(formId: string, label: string): string {
+  return `<button type="submit" class="button" form="${formId}">${escapeHtml(label)}</button>`;
+}
+
+/** A page whose form submits itself; without JavaScript, a heading and the button that sends it. */
+function selfSubmitting(
+  ctx: KoaContextWithOIDC,
+  culture: string,
+  content: { title: string; form: string; formId: string; label: string },
+): string {
+  const submit = allowInlineScript(ctx, 'document.forms[0].submit()');
+  const button = submitButton(content.formId, content.label);
+  const fallback = `<noscript><h1>${escapeHtml(content.title)}</h1>${button}</noscript>`;
+  return page(ctx, culture, content.title, `${fallback}${content.form}${submit}`);
+}
+
 /**
  * The errors a person meets on the provider's error page that have a text of their own
  * (`Vineta::SignInServerError:<code>`); any other gets the general one. `invalid_request` is also
@@ -66,8 +86,8 @@ const explanationKey = (error: string) =>
 
 /**
  * The few pages oidc-provider renders itself. Everything a user normally sees (sign-in, errors in
- * the app) is the web app's; these only cover sign-out confirmation and protocol errors that
- * cannot be sent back to a client.
+ * the app) is the web app's; these only cover sign-out confirmation, the self-submitting form and
+ * protocol errors that cannot be sent back to a client.
  */
 export function createProviderPages(deps: {
   appUrl: string;
@@ -78,9 +98,9 @@ export function createProviderPages(deps: {
   return {
     /**
      * RP-initiated sign-out ends the whole session (`logout=yes`). With a valid `id_token_hint`
-     * the client vouches for the request and the form submits itself, as IdentityServer did, and
-     * so it does when there is no session to end; otherwise the user confirms, so a foreign page
-     * cannot sign them out. Without JavaScript the button is always there.
+     * the client vouches for the request and the form submits itself, as IdentityServer did (a
+     * button without JavaScript); without one the user confirms, so a foreign page cannot sign
+     * them out.
      */
     async logoutSource(ctx: KoaContextWithOIDC, form: string) {
       const endAll = form.replace(
@@ -89,20 +109,31 @@ export function createProviderPages(deps: {
       );
       const culture = await deps.cultureOf(ctx);
       const title = localizer.text('AbpAccount', 'Logout', culture);
-      const heading = `<h1>${escapeHtml(title)}</h1>`;
-      const button = `<button type="submit" class="button" form="op.logoutForm">${escapeHtml(title)}</button>`;
+      const button = submitButton(LOGOUT_FORM_ID, title);
       ctx.type = 'html';
-      if (ctx.oidc.entities.IdTokenHint || !ctx.oidc.session?.accountId) {
-        const submit = allowInlineScript(ctx, 'document.forms[0].submit()');
-        ctx.body = page(
-          ctx,
-          culture,
-          title,
-          `<noscript>${heading}${button}</noscript>${endAll}${submit}`,
-        );
-        return;
-      }
-      ctx.body = page(ctx, culture, title, `${heading}${endAll}${button}`);
+      ctx.body = ctx.oidc.entities.IdTokenHint
+        ? selfSubmitting(ctx, culture, {
+            title,
+            form: endAll,
+            formId: LOGOUT_FORM_ID,
+            label: title,
+          })
+        : page(ctx, culture, title, `<h1>${escapeHtml(title)}</h1>${endAll}${button}`);
+    },
+
+    /**
+     * The provider's self-submitting form (see `useOwnFormPostPages`): back to the client, or on
+     * to the sign-out's confirmation.
+     */
+    async formPost(ctx: KoaContextWithOIDC, action: string, fields: string) {
+      const culture = await deps.cultureOf(ctx).catch(() => localizer.defaultCulture);
+      const signOut = ctx.oidc?.route === 'end_session';
+      const title = signOut
+        ? localizer.text('AbpAccount', 'Logout', culture)
+        : localizer.text('Vineta', 'SignInServerReturn', culture);
+      const label = signOut ? title : localizer.text('Vineta', 'SignInServerContinue', culture);
+      const form = `<form id="${FORM_ID}" method="post" action="${action}">${fields}</form>`;
+      ctx.body = selfSubmitting(ctx, culture, { title, form, formId: FORM_ID, label });
     },
 
     /** Signed out without a registered return address: back to the app. */
@@ -144,21 +175,25 @@ export function createProviderPages(deps: {
 
 export type ProviderPages = ReturnType<typeof createProviderPages>;
 
+/** oidc-provider's self-submitting page (`response_modes/form_post.js`): its form and fields. */
+const PROVIDER_FORM_POST =
+  /<title>Submitting Callback<\/title>[\s\S]*<form method="post" action="([^"]*)">/;
+const HIDDEN_FIELD = /<input type="hidden" name="[^"]*" value="[^"]*"\/>/g;
+
 /**
- * An end-session request that finds no session gets oidc-provider's own self-submitting page
- * ("Submitting Callback", English without JavaScript), not `logoutSource`. Ours replaces it: the
- * same form, sent to the same confirmation, in the reader's language.
+ * oidc-provider renders one page we cannot configure: the form that submits itself, which
+ * returns a client's answer as `response_mode=form_post` asks, and ends a sign-out that found no
+ * session. Its title is "Submitting Callback" and, without JavaScript, its text is English. Ours
+ * replaces it after the fact: the same action and fields (already escaped by the provider), in
+ * the reader's language.
  */
-export function useOwnSessionlessLogoutPage(provider: Provider, pages: ProviderPages): void {
+export function useOwnFormPostPages(provider: Provider, pages: ProviderPages): void {
   provider.use(async (ctx, next) => {
     await next();
-    const { oidc } = ctx as KoaContextWithOIDC;
-    if (oidc?.route !== 'end_session' || ctx.status !== 200 || oidc.session?.accountId) return;
-    const action = escapeHtml(oidc.urlFor('end_session_confirm'));
-    const secret = escapeHtml(oidc.session?.state?.secret);
-    await pages.logoutSource(
-      ctx as KoaContextWithOIDC,
-      `<form id="op.logoutForm" method="post" action="${action}"><input type="hidden" name="xsrf" value="${secret}"/></form>`,
-    );
+    if (typeof ctx.body !== 'string') return;
+    const form = PROVIDER_FORM_POST.exec(ctx.body);
+    if (!form) return;
+    const fields = ctx.body.match(HIDDEN_FIELD) ?? [];
+    await pages.formPost(ctx as KoaContextWithOIDC, form[1] as string, fields.join(''));
   });
 }
