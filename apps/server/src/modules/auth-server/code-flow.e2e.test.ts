@@ -86,6 +86,28 @@ async function openEndSession(browser: Browser, request: URL, method: string) {
   return browser.go(posted.headers.get('location') as string);
 }
 
+/** The form of one of the provider's self-submitting pages: where it posts, and its fields. */
+function formOf(page: Response, html: string) {
+  // The page submits itself with an inline script the Content-Security-Policy names by hash.
+  const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] as string;
+  const hash = createHash('sha256').update(script).digest('base64');
+  expect(page.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+  const action = /<form [^>]*action="([^"]+)">/.exec(html)?.[1] as string;
+  const fields = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+    fields.set(name as string, (value as string).replaceAll('&amp;', '&'));
+  }
+  return { action, fields };
+}
+
+/** What the browser does with it: posts the fields to the action. */
+const submitForm = (browser: Browser, { action, fields }: ReturnType<typeof formOf>) =>
+  browser.go(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+  });
+
 describe('code flow with PKCE', () => {
   it('signs in through the interaction API without consent and yields a refresh token', async () => {
     const browser = new Browser();
@@ -150,14 +172,11 @@ describe('code flow with PKCE', () => {
     expect(html).toContain('<html lang="fr" dir="ltr">');
     expect(html).toContain('<title>Retour à l&#39;application</title>');
     expect(html).toMatch(/<noscript><h1>[^<]+<\/h1><button [^>]+>Continuer<\/button><\/noscript>/);
-    const action = /<form id="[^"]+" method="post" action="([^"]+)">/.exec(html)?.[1];
+    const { action, fields } = formOf(response, html);
     expect(action).toBe(redirectUri());
     // What the page posts to the client is what a query would have carried: the code redeems.
-    const callback = new URL(redirectUri());
-    for (const [, name, value] of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
-      callback.searchParams.set(name as string, (value as string).replaceAll('&amp;', '&'));
-    }
-    expect([...callback.searchParams.keys()].sort()).toEqual(['code', 'iss', 'state']);
+    expect([...fields.keys()].sort()).toEqual(['code', 'iss', 'state']);
+    const callback = new URL(`${redirectUri()}?${fields}`);
     const tokens = await client.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
@@ -300,20 +319,9 @@ describe('code flow with PKCE', () => {
     expect(html).toMatch(
       /<noscript><h1>تسجيل الخروج<\/h1><button [^>]+>تسجيل الخروج<\/button><\/noscript>/,
     );
-    const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] as string;
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(page.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
-    const action = /action="([^"]+)"/.exec(html)?.[1] as string;
-    const fields = new URLSearchParams();
-    for (const match of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
-      fields.set(match[1] as string, match[2] as string);
-    }
-    expect([...fields.keys()]).toEqual(['xsrf', 'logout']);
-    const confirmed = await browser.go(action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: fields.toString(),
-    });
+    const form = formOf(page, html);
+    expect([...form.fields.keys()]).toEqual(['xsrf', 'logout']);
+    const confirmed = await submitForm(browser, form);
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe(`${origin}/signout-callback-oidc?state=none`);
   });
@@ -338,21 +346,9 @@ describe('code flow with PKCE', () => {
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('<html lang="ar" dir="rtl">');
-      // The page submits itself with an inline script the Content-Security-Policy names by hash.
-      const script = /<script>([^<]*)<\/script>/.exec(html)?.[1] as string;
-      const hash = createHash('sha256').update(script).digest('base64');
-      expect(page.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
-      const action = /action="([^"]+)"/.exec(html)?.[1] as string;
-      const fields = new URLSearchParams();
-      for (const match of html.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
-        fields.set(match[1] as string, match[2] as string);
-      }
-      expect(fields.get('logout')).toBe('yes');
-      const confirmed = await browser.go(action, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: fields.toString(),
-      });
+      const form = formOf(page, html);
+      expect(form.fields.get('logout')).toBe('yes');
+      const confirmed = await submitForm(browser, form);
       expect(confirmed.status).toBe(303);
       expect(confirmed.headers.get('location')).toBe(`${origin}/signout-callback-oidc?state=bye`);
 
