@@ -55,7 +55,7 @@ test.describe('application shell', () => {
         await page.goto('/admin');
         await expect(page.locator('html')).toHaveAttribute('dir', dir);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.getByRole('searchbox')).toHaveAttribute('placeholder', search);
+        await expect(page.getByRole('combobox')).toHaveAttribute('placeholder', search);
         await expect(page.getByRole('contentinfo')).toHaveText(copyright);
 
         const sidebar = page.locator('#app-sidebar');
@@ -116,5 +116,32 @@ test.describe('application shell', () => {
       fullPage: true,
       animations: 'disabled',
     });
+  });
+
+  test('the top bar’s search opens a page of the menu the user sees', async ({ page, request }) => {
+    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
+    await useLanguage(page, 'es-MX');
+    await signIn(page, request);
+    await page.goto('/home');
+    const search = page.getByRole('combobox', { name: 'Buscar' });
+    await search.fill('usu');
+    const users = page.getByRole('option', { name: /^Usuarios/ });
+    await expect(users).toContainText('Administración / Administración de identidades');
+    await expect(users).toHaveAttribute('aria-selected', 'true');
+    await page.screenshot({ path: `${artifacts}/menu-search-es-MX.png`, animations: 'disabled' });
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/identity\/users$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuarios');
+    await expect(search).toHaveValue('');
+
+    // A user without the identity permissions finds no such page.
+    const user = await registerUser(request, uniqueName('busca'));
+    await signIn(page, request, user);
+    await page.goto('/home');
+    await search.fill('usu');
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'usu' })).toHaveText(
+      'Ninguna página coincide con “usu”.',
+    );
   });
 });

@@ -3,10 +3,11 @@ import { useCurrentUser } from '#src/core/app-configuration/app-configuration-st
 import { logout } from '#src/core/auth/auth-service';
 import { useLocalization } from '#src/core/localization/i18n';
 import { Icon } from '../icons/icon';
+import { MenuSearch } from '../menu-search/menu-search';
 import { Breadcrumb } from './breadcrumb';
 import { LanguageDropdown } from './language-dropdown';
 import { Logo } from './logo';
-import { MainMenu } from './main-menu';
+import { MainMenu, useVisibleMenu } from './main-menu';
 import { useSidebar } from './use-sidebar';
 import { useTopMenu } from './use-top-menu';
 import { UserMenu } from './user-menu';
@@ -17,6 +18,7 @@ export function ApplicationLayout() {
   const sidebar = useSidebar();
   const topMenu = useTopMenu();
   const user = useCurrentUser();
+  const menu = useVisibleMenu();
   const menuLabel = localize({ key: 'AbpUi::Menu', defaultValue: 'Menu' });
 
   return (
@@ -26,7 +28,7 @@ export function ApplicationLayout() {
           <Logo />
         </div>
         <nav className="app-sidebar-nav" aria-label={menuLabel}>
-          <MainMenu />
+          <MainMenu nodes={menu} />
         </nav>
       </aside>
       {sidebar.open && (
@@ -49,15 +51,7 @@ export function ApplicationLayout() {
           >
             <Icon name="menu" size={20} />
           </button>
-          <input
-            type="search"
-            className="form-control app-search"
-            placeholder={localize({
-              key: 'AbpUi::TypeToSearch',
-              defaultValue: 'Type to search...',
-            })}
-            aria-label={localize({ key: 'AbpUi::PagerSearch', defaultValue: 'Search' })}
-          />
+          <MenuSearch nodes={menu} />
           <button
             type="button"
             className="btn app-topbar-button app-topmenu-toggle"

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { NavLink } from 'react-router';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
@@ -30,8 +31,12 @@ function MenuItems({ nodes, depth }: { nodes: MenuNode[]; depth: number }) {
 }
 
 /** The menu tree from the route registry, filtered by policies and features. */
-export function MainMenu() {
+export function useVisibleMenu(): MenuNode[] {
   const entries = useStore(routeRegistry);
   const configuration = useStore(appConfigurationStore);
-  return <MenuItems nodes={visibleMenu(entries, configuration)} depth={0} />;
+  return useMemo(() => visibleMenu(entries, configuration), [entries, configuration]);
+}
+
+export function MainMenu({ nodes }: { nodes: MenuNode[] }) {
+  return <MenuItems nodes={nodes} depth={0} />;
 }
