@@ -124,7 +124,11 @@ test.describe('application shell', () => {
     await signIn(page, request);
     await page.goto('/home');
     const search = page.getByRole('combobox', { name: 'Buscar' });
-    await search.fill('usu');
+    // "/" anywhere outside a field puts the cursor in the box.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('/');
+    await expect(search).toBeFocused();
+    await page.keyboard.type('usu');
     const users = page.getByRole('option', { name: /^Usuarios/ });
     await expect(users).toContainText('Administración / Administración de identidades');
     await expect(users).toHaveAttribute('aria-selected', 'true');

@@ -98,4 +98,23 @@ describe('the top bar’s menu search', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(location()).toBe('/');
   });
+
+  it('takes the focus when "/" is typed outside a field or a dialog, and only then', () => {
+    const box = renderSearch();
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(box).toHaveFocus();
+    box.blur();
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    fireEvent.keyDown(field, { key: '/' });
+    expect(field).toHaveFocus();
+    field.remove();
+    const dialog = document.createElement('div');
+    dialog.setAttribute('aria-modal', 'true');
+    document.body.append(dialog);
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(box).not.toHaveFocus();
+    dialog.remove();
+  });
 });

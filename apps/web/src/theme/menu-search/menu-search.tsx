@@ -1,15 +1,21 @@
-import { type KeyboardEvent, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocalization } from '#src/core/localization/i18n';
 import type { MenuNode } from '#src/core/routing/menu-tree';
 import { findMenuPages, type MenuPage, menuPages } from './menu-pages';
 import './menu-search.css';
 
+/** Whether a key goes into what has the focus: a field, a list or an editable element. */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
 /**
  * The top bar's search box: finds the pages of the menu the user sees by their names or their
  * groups' (accents and case aside), as LeptonX's menu search does, and opens the one chosen. An
  * ARIA combobox: the arrow keys move through the matches, Enter opens one, Escape closes the list
- * and then clears the box. A query without matches says so, also to screen readers.
+ * and then clears the box. A query without matches says so, also to screen readers. "/" typed
+ * anywhere but in a field puts the cursor in the box, as on GitHub or MDN.
  */
 export function MenuSearch({ nodes }: { nodes: readonly MenuNode[] }) {
   const localize = useLocalization();
@@ -24,6 +30,18 @@ export function MenuSearch({ nodes }: { nodes: readonly MenuNode[] }) {
   const expanded = asked && matches.length > 0;
   const optionId = (index: number) => `${listId}-${index}`;
   const label = localize({ key: 'AbpUi::PagerSearch', defaultValue: 'Search' });
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const focusOnSlash = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      // Not from a field, nor past an open dialog, which keeps the focus inside it.
+      if (isTyping(event.target) || document.querySelector('[aria-modal="true"]')) return;
+      event.preventDefault();
+      box.current?.focus();
+    };
+    document.addEventListener('keydown', focusOnSlash);
+    return () => document.removeEventListener('keydown', focusOnSlash);
+  }, []);
 
   const go = (page: MenuPage) => {
     setQuery('');
@@ -55,6 +73,7 @@ export function MenuSearch({ nodes }: { nodes: readonly MenuNode[] }) {
   return (
     <div className="app-search">
       <input
+        ref={box}
         type="search"
         role="combobox"
         className="form-control"
@@ -62,6 +81,7 @@ export function MenuSearch({ nodes }: { nodes: readonly MenuNode[] }) {
         placeholder={localize({ key: 'AbpUi::TypeToSearch', defaultValue: 'Type to search...' })}
         aria-label={label}
         aria-autocomplete="list"
+        aria-keyshortcuts="/"
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded ? optionId(active) : undefined}
