@@ -8,6 +8,7 @@ import {
 } from 'react-hook-form';
 import { useLocalization } from '#src/core/localization/i18n';
 import { FieldError, shouldShowError } from '#src/theme/form/field-error';
+import { CapsLockWarning, useCapsLock } from './caps-lock';
 
 export interface PasswordFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -30,7 +31,12 @@ export function PasswordField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const { isSubmitted } = useFormState({ control });
   const invalid = shouldShowError(fieldState, isSubmitted);
-  const describedBy = [invalid ? `${id}-error` : '', hint ? `${id}-hint` : '']
+  const capsLock = useCapsLock({ onBlur: field.onBlur });
+  const describedBy = [
+    invalid ? `${id}-error` : '',
+    hint ? `${id}-hint` : '',
+    capsLock.on ? `${id}-caps` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -41,6 +47,7 @@ export function PasswordField<T extends FieldValues>({
       <div className={`input-group${invalid ? ' has-validation' : ''}`}>
         <input
           {...field}
+          {...capsLock.handlers}
           value={field.value ?? ''}
           id={id}
           type={shown ? 'text' : 'password'}
@@ -64,6 +71,7 @@ export function PasswordField<T extends FieldValues>({
           {hint}
         </div>
       )}
+      <CapsLockWarning id={`${id}-caps`} on={capsLock.on} />
       <FieldError id={`${id}-error`} error={fieldState.error} visible={invalid} />
     </div>
   );

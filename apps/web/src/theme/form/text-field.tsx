@@ -6,6 +6,7 @@ import {
   useController,
   useFormState,
 } from 'react-hook-form';
+import { CapsLockWarning, useCapsLock } from './caps-lock';
 import { FieldError, shouldShowError } from './field-error';
 
 export interface TextFieldProps<T extends FieldValues>
@@ -33,7 +34,18 @@ export function TextField<T extends FieldValues>({
   const { field, fieldState } = useController({ control, name });
   const { isSubmitted } = useFormState({ control });
   const invalid = shouldShowError(fieldState, isSubmitted);
-  const describedBy = [input['aria-describedby'], hint && `${id}-hint`, invalid && `${id}-error`]
+  const password = input.type === 'password';
+  const capsLock = useCapsLock({
+    onKeyDown: input.onKeyDown,
+    onKeyUp: input.onKeyUp,
+    onBlur: field.onBlur,
+  });
+  const describedBy = [
+    input['aria-describedby'],
+    hint && `${id}-hint`,
+    password && capsLock.on && `${id}-caps`,
+    invalid && `${id}-error`,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -44,6 +56,7 @@ export function TextField<T extends FieldValues>({
       <input
         {...input}
         {...field}
+        {...(password ? capsLock.handlers : {})}
         // `field.disabled` is react-hook-form's (the form's `disabled` option); spread after the
         // caller's props it would decide alone. Either one disables the input.
         disabled={Boolean(input.disabled || field.disabled)}
@@ -58,6 +71,7 @@ export function TextField<T extends FieldValues>({
           {hint}
         </div>
       )}
+      {password && <CapsLockWarning id={`${id}-caps`} on={capsLock.on} />}
       <FieldError id={`${id}-error`} error={fieldState.error} visible={invalid} />
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
+import { CapsLockWarning, useCapsLock } from '#src/theme/form/caps-lock';
 import { localizeValidation } from '#src/theme/form/field-error';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { toaster } from '#src/theme/toast/toaster';
@@ -32,12 +33,18 @@ function LoginInput({
 }: LoginInputProps) {
   const t = useLocalization();
   const id = useId();
+  const password = type === 'password';
+  const capsLock = useCapsLock();
+  const describedBy = [password && capsLock.on && `${id}-caps`, state.showError && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
       <input
+        {...(password ? capsLock.handlers : {})}
         ref={inputRef}
         id={id}
         name={name}
@@ -47,8 +54,9 @@ function LoginInput({
         value={state.value}
         onChange={(event) => onChange(name, event.target.value)}
         aria-invalid={state.showError}
-        aria-describedby={state.showError ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
       />
+      {password && <CapsLockWarning id={`${id}-caps`} on={capsLock.on} />}
       {state.showError && state.error && (
         <div id={`${id}-error`} className="invalid-feedback d-block">
           {localizeValidation(state.error, t, document.documentElement.lang || undefined)}

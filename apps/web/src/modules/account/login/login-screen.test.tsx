@@ -103,6 +103,16 @@ describe('sign-in screen', () => {
     expect(password()).not.toHaveClass('is-invalid');
   });
 
+  it('says when Caps Lock is on while the password is typed, read with the field', async () => {
+    await renderLogin();
+    fireEvent.keyUp(password(), { key: 'P', modifierCapsLock: true });
+    expect(password()).toHaveAccessibleDescription('Caps Lock is on.');
+    fireEvent.keyUp(userName(), { key: 'U', modifierCapsLock: true });
+    expect(userName()).not.toHaveAccessibleDescription();
+    fireEvent.blur(password());
+    expect(password()).not.toHaveAccessibleDescription();
+  });
+
   it('signs in with the password grant, remembers the user and goes to the return URL', async () => {
     const requests = fakeServer(accountConfiguration(), (request) =>
       request.path === '/connect/token' ? tokenResponse() : undefined,

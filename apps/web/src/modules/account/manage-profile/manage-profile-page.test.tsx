@@ -70,7 +70,7 @@ describe('My account', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     await act(async () => answer(Response.json(profile)));
     expect(await screen.findByRole('tablist')).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
   it('opens on Change password, with Personal settings as the second tab; arrows switch', async () => {
