@@ -6,9 +6,9 @@ import {
   useController,
   useFormState,
 } from 'react-hook-form';
-import { useLocalization } from '#src/core/localization/i18n';
 import { FieldError, shouldShowError } from '#src/theme/form/field-error';
 import { CapsLockWarning, useCapsLock } from './caps-lock';
+import { PasswordToggle } from './password-toggle';
 
 export interface PasswordFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -25,7 +25,6 @@ export function PasswordField<T extends FieldValues>({
   label,
   hint,
 }: PasswordFieldProps<T>) {
-  const t = useLocalization();
   const id = useId();
   const [shown, setShown] = useState(false);
   const { field, fieldState } = useController({ control, name });
@@ -57,14 +56,7 @@ export function PasswordField<T extends FieldValues>({
           aria-invalid={invalid}
           aria-describedby={describedBy || undefined}
         />
-        <button
-          type="button"
-          className="btn btn-outline-secondary"
-          aria-pressed={shown}
-          onClick={() => setShown((value) => !value)}
-        >
-          {shown ? t('AbpUi::HidePassword') : t('AbpUi::ShowPassword')}
-        </button>
+        <PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} />
       </div>
       {hint && (
         <div id={`${id}-hint`} className="form-text">

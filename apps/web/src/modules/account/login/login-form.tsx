@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { CapsLockWarning, useCapsLock } from '#src/theme/form/caps-lock';
 import { localizeValidation } from '#src/theme/form/field-error';
+import { PasswordToggle } from '#src/theme/form/password-toggle';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { toaster } from '#src/theme/toast/toaster';
 import { accountHref, accountPaths } from '../account.paths';
@@ -34,28 +35,39 @@ function LoginInput({
   const t = useLocalization();
   const id = useId();
   const password = type === 'password';
+  const [shown, setShown] = useState(false);
   const capsLock = useCapsLock();
   const describedBy = [password && capsLock.on && `${id}-caps`, state.showError && `${id}-error`]
     .filter(Boolean)
     .join(' ');
+  const input = (
+    <input
+      {...(password ? capsLock.handlers : {})}
+      ref={inputRef}
+      id={id}
+      name={name}
+      type={password && shown ? 'text' : type}
+      autoComplete={autoComplete}
+      className={`form-control${state.showError ? ' is-invalid' : ''}`}
+      value={state.value}
+      onChange={(event) => onChange(name, event.target.value)}
+      aria-invalid={state.showError}
+      aria-describedby={describedBy || undefined}
+    />
+  );
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
-      <input
-        {...(password ? capsLock.handlers : {})}
-        ref={inputRef}
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        className={`form-control${state.showError ? ' is-invalid' : ''}`}
-        value={state.value}
-        onChange={(event) => onChange(name, event.target.value)}
-        aria-invalid={state.showError}
-        aria-describedby={describedBy || undefined}
-      />
+      {password ? (
+        <div className={`input-group${state.showError ? ' has-validation' : ''}`}>
+          {input}
+          <PasswordToggle shown={shown} onToggle={() => setShown((value) => !value)} />
+        </div>
+      ) : (
+        input
+      )}
       {password && <CapsLockWarning id={`${id}-caps`} on={capsLock.on} />}
       {state.showError && state.error && (
         <div id={`${id}-error`} className="invalid-feedback d-block">

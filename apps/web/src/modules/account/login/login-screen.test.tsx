@@ -103,6 +103,22 @@ describe('sign-in screen', () => {
     expect(password()).not.toHaveClass('is-invalid');
   });
 
+  it('shows and hides the typed password with the button beside it', async () => {
+    await renderLogin();
+    type(password(), 'secret');
+    expect(password()).toHaveAttribute('type', 'password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(toggle);
+    expect(password()).toHaveAttribute('type', 'text');
+    expect(password()).toHaveValue('secret');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(userName()).toHaveAttribute('type', 'text');
+  });
+
   it('says when Caps Lock is on while the password is typed, read with the field', async () => {
     await renderLogin();
     fireEvent.keyUp(password(), { key: 'P', modifierCapsLock: true });
