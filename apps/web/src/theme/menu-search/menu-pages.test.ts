@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '#src/core/routing/menu-tree';
+import { administratorMenu as menu } from './menu-fixture';
 import { findMenuPages, menuPages } from './menu-pages';
 
-const node = (name: string, path?: string, children: MenuNode[] = []): MenuNode => ({
-  name,
-  path,
-  children,
-});
-
-const menu = [
-  node('Inicio', '/'),
-  node('Administración', '/admin', [
-    node('Administración de identidades', undefined, [
-      node('Roles', '/identity/roles'),
-      node('Usuarios', '/identity/users'),
-    ]),
-    node('Administración de inquilinos', undefined, [
-      node('Inquilinos', '/tenant-management/tenants'),
-    ]),
-    node('Configuración', '/setting-management'),
-  ]),
-];
 const pages = menuPages(menu, (source) => (typeof source === 'string' ? source : source.key));
 const found = (query: string) => findMenuPages(pages, query).map((page) => page.label);
 

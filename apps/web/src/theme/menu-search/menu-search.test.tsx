@@ -1,24 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '#src/core/routing/menu-tree';
+import { administratorMenu as menu } from './menu-fixture';
 import { MenuSearch } from './menu-search';
-
-const node = (name: string, path?: string, children: MenuNode[] = []): MenuNode => ({
-  name,
-  path,
-  children,
-});
-
-const menu = [
-  node('Home', '/'),
-  node('Administration', '/admin', [
-    node('Identity management', undefined, [
-      node('Roles', '/identity/roles'),
-      node('Users', '/identity/users'),
-    ]),
-  ]),
-];
 
 function Page() {
   return (
@@ -42,18 +26,18 @@ describe('the top bar’s menu search', () => {
   it('lists the matching pages as the user types, with the groups above them', () => {
     const box = renderSearch();
     expect(box).toHaveAttribute('aria-expanded', 'false');
-    fireEvent.input(box, { target: { value: 'identity' } });
+    fireEvent.input(box, { target: { value: 'identidades' } });
     expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(options()).toEqual([
-      'RolesAdministration / Identity management',
-      'UsersAdministration / Identity management',
+      'RolesAdministración / Administración de identidades',
+      'UsuariosAdministración / Administración de identidades',
     ]);
     expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]?.id);
   });
 
   it('moves through the matches with the arrow keys and opens one with Enter', () => {
     const box = renderSearch();
-    fireEvent.input(box, { target: { value: 'identity' } });
+    fireEvent.input(box, { target: { value: 'identidades' } });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     const users = screen.getAllByRole('option')[1];
     expect(users).toHaveAttribute('aria-selected', 'true');
@@ -76,14 +60,14 @@ describe('the top bar’s menu search', () => {
 
   it('closes the list with Escape, then clears the box; leaving the box closes it too', () => {
     const box = renderSearch();
-    fireEvent.input(box, { target: { value: 'users' } });
+    fireEvent.input(box, { target: { value: 'usuarios' } });
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(box).toHaveAttribute('aria-expanded', 'false');
-    expect(box).toHaveValue('users');
+    expect(box).toHaveValue('usuarios');
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(box).toHaveValue('');
 
-    fireEvent.input(box, { target: { value: 'users' } });
+    fireEvent.input(box, { target: { value: 'usuarios' } });
     fireEvent.blur(box);
     expect(box).toHaveAttribute('aria-expanded', 'false');
     fireEvent.focus(box);
