@@ -46,6 +46,15 @@ async function startCodeFlow(page: Page, returnUrl: string, extra: Record<string
   await page.goto('/e2e/start-code-flow');
 }
 
+/** Signs in as the seeded administrator on the sign-in page the browser is on. */
+async function signInAsAdmin(page: Page, culture: Culture) {
+  await page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
+  await page
+    .getByLabel(text(culture, 'AbpAccount::Password'), { exact: true })
+    .fill(admin.password);
+  await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+}
+
 for (const culture of ['es-MX', 'en'] as Culture[]) {
   test.describe(`code flow (${culture})`, () => {
     test.use({ locale: culture });
@@ -188,11 +197,7 @@ test.describe('the code-flow build (third server)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       text(culture, 'AbpAccount::Login'),
     );
-    await page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
-    await page
-      .getByLabel(text(culture, 'AbpAccount::Password'), { exact: true })
-      .fill(admin.password);
-    await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+    await signInAsAdmin(page, culture);
     await expect(page).toHaveURL(`${codeFlowUrl}/account/manage`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       text(culture, 'AbpAccount::MyAccount'),
@@ -242,11 +247,7 @@ test('a client on another site may post its authorization request: the session c
   expect(signedOut.get('error')).toBe('login_required');
 
   await startCodeFlow(page, '/home');
-  await page.getByLabel(text('es-MX', 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
-  await page
-    .getByLabel(text('es-MX', 'AbpAccount::Password'), { exact: true })
-    .fill(admin.password);
-  await page.getByRole('button', { name: text('es-MX', 'AbpAccount::Login') }).click();
+  await signInAsAdmin(page, 'es-MX');
   await expect(page).toHaveURL(/\/home$/);
 
   // A cross-site POST does not carry the SameSite=Lax session cookie; the GET it turns into does.
