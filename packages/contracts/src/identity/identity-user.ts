@@ -4,6 +4,7 @@ import {
   extensibleInputShape,
   fullAuditedEntityShape,
   Guid,
+  GuidInput,
   IsoDateTime,
   UpdateConcurrencyStamp,
 } from '../common/entity.js';
@@ -94,8 +95,14 @@ export const IdentityUserUpdateDto = z
   .meta({ id: 'IdentityUserUpdateDto' });
 export type IdentityUserUpdateDto = z.infer<typeof IdentityUserUpdateDto>;
 
-/** Query of `GET /api/identity/users`: `filter`, `sorting`, `skipCount`, `maxResultCount`. */
-export const GetIdentityUsersInput = GetListWithFilterInput;
+/**
+ * Query of `GET /api/identity/users`: `filter`, `sorting`, `skipCount`, `maxResultCount`, and
+ * `roleId` (ours, named as ABP's commercial module names it): only that role's members.
+ */
+export const GetIdentityUsersInput = GetListWithFilterInput.extend({
+  // Nullable as well as optional: ABP's `Guid? RoleId`, which its API description lists as such.
+  roleId: GuidInput.nullish(),
+});
 export type GetIdentityUsersInput = z.infer<typeof GetIdentityUsersInput>;
 
 /** Body of `PUT /api/identity/users/{id}/roles`: replaces the user's roles. */

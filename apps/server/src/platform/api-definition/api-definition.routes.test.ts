@@ -115,7 +115,7 @@ describe('GET /api/abp/api-definition', () => {
       'GetListAsyncByInput',
     );
     expect(list?.parameters).toEqual(
-      ['Filter', 'Sorting', 'SkipCount', 'MaxResultCount'].map((name) =>
+      ['Filter', 'RoleId', 'Sorting', 'SkipCount', 'MaxResultCount'].map((name) =>
         expect.objectContaining({
           nameOnMethod: 'input',
           name,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../../../../test/create-test-services.js';
 import { testDialect } from '../../../../test/test-database.js';
 import { newUserRow } from '../../../../test/user-rows.js';
+import { creationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 import type { Services } from '../../../services.js';
 import { createUserCounts } from './user-counts.js';
@@ -12,6 +13,9 @@ import { searchTermsOf } from './user-search.js';
 
 const TENANT = '00000000-0000-4000-8000-00000000c0de';
 const OTHER = '00000000-0000-4000-8000-00000000beef';
+/** TENANT's roles: "editor" has every seventh user (u0, u7, …), "reader" all but a few. */
+const EDITOR = crypto.randomUUID();
+const READER = crypto.randomUUID();
 let services: Services;
 let close: () => Promise<void>;
 
@@ -22,9 +26,24 @@ beforeAll(async () => {
   ({ services, close } = await createTestServices());
   const given = ['Ana', 'Bruno', 'Carmen', 'Diego'];
   const family = ['Garza', 'Hernández', 'Iglesias'];
+  const role = (id: string, name: string) => ({
+    id,
+    name,
+    normalizedName: normalize(name),
+    concurrencyStamp: newConcurrencyStamp(),
+    creationTime: creationAudit().creationTime,
+  });
+  await withinTenant(TENANT, async () => {
+    await services.roles.insert(role(EDITOR, 'editor'));
+    await services.roles.insert(role(READER, 'reader'));
+  });
   for (let i = 0; i < 120; i++) {
     const row = user(`u${i}`, given[i % 4] ?? '', family[i % 3] ?? '');
-    await withinTenant(TENANT, () => services.users.insert(row));
+    await withinTenant(TENANT, async () => {
+      await services.users.insert(row);
+      if (i % 7 === 0) await services.users.addToRole(row.id, EDITOR);
+      if (i % 40 !== 1) await services.users.addToRole(row.id, READER);
+    });
   }
   // The same names in another tenant and in the host: never counted nor listed in the first.
   for (let i = 0; i < 30; i++) {
@@ -96,6 +115,106 @@ describe('users list repository', () => {
       expect(deep).toHaveLength(10);
     },
   );
+
+  /** Whether a user of the seed is in the role (see EDITOR and READER). */
+  const isMember = (roleId: string, userName: string) => {
+    const i = Number(/^u(\d+)$/.exec(userName)?.[1] ?? Number.NaN);
+    return roleId === EDITOR ? i % 7 === 0 : i % 40 !== 1 && !Number.isNaN(i);
+  };
+
+  it.each(['', 'ana', 'u1', 'garza u7', 'xyz'])(
+    'finds the same members of a role for %j reading its members first, testing each user, or through the trigram index',
+    async (filter) => {
+      const list = createUserListRepository(services.data);
+      for (const roleId of [EDITOR, READER]) {
+        const ways: UserPageQuery[] = [
+          { ...query(filter, false), roleId, throughRole: true },
+          { ...query(filter, false), roleId },
+          ...(filter ? [{ ...query(filter, true), roleId }] : []),
+        ];
+        const [matching, ...pages] = await withinTenant(TENANT, () =>
+          Promise.all([list.page(query(filter, false)), ...ways.map((way) => list.page(way))]),
+        );
+        const members = (matching ?? []).filter((row) => isMember(roleId, row.userName));
+        for (const page of pages)
+          expect(page.map((row) => row.id)).toEqual(members.map((row) => row.id));
+        const terms = searchTermsOf(filter);
+        const counts = await withinTenant(TENANT, () =>
+          Promise.all([
+            list.count(terms, [], { roleId, throughRole: true }),
+            list.count(terms, [], { roleId }),
+            list.count(terms, gramsOf(filter).slice(-2), { roleId }),
+          ]),
+        );
+        expect(counts).toEqual([members.length, members.length, members.length]);
+      }
+      expect(await withinTenant(OTHER, () => list.count([], [], { roleId: EDITOR }))).toBe(0);
+    },
+  );
+
+  it.each([
+    { key: 'userName', direction: 'asc' },
+    { key: 'surname', direction: 'desc' },
+  ] as const)("reads a deep page of a role's members (ids first, then rows): %j", async (sort) => {
+    const list = createUserListRepository(services.data);
+    const all = { ...query('', false), sort, roleId: READER };
+    const [members, deep, tested] = await withinTenant(TENANT, () =>
+      Promise.all([
+        list.page(all),
+        list.page({ ...all, throughRole: true, skipCount: 105, maxResultCount: 10 }),
+        list.page({ ...all, skipCount: 105, maxResultCount: 10 }),
+      ]),
+    );
+    expect(members).toHaveLength(117);
+    expect(deep).toEqual(members.slice(105, 115));
+    expect(tested).toEqual(deep);
+  });
+
+  it("reads a small role's members first, with the words tested on each", async () => {
+    const list = createUserListRepository(services.data);
+    const asked: UserPageQuery[] = [];
+    const service = createUserListService({
+      list: {
+        ...list,
+        page(q: UserPageQuery) {
+          asked.push(q);
+          return list.page(q);
+        },
+      },
+      counts: createUserCounts(services.cacheHub),
+      gramFrequencies: services.cacheHub.create<number>('test-role-grams'),
+      gramChoices: services.cacheHub.create<GramChoice>('test-role-gram-choices'),
+    });
+    const editors = (filter?: string) =>
+      withinTenant(TENANT, () =>
+        service.page({ filter, roleId: EDITOR, skipCount: 0, maxResultCount: 5 }),
+      );
+    const first = await editors();
+    expect(first.totalCount).toBe(18);
+    expect(first.rows.map((row) => row.userName)).toEqual(['u0', 'u105', 'u112', 'u119', 'u14']);
+    expect(asked.at(-1)).toMatchObject({ roleId: EDITOR, throughRole: true, indexGrams: [] });
+    expect((await editors('u7')).rows.map((row) => row.userName)).toEqual(['u7', 'u70', 'u77']);
+  });
+
+  it("totals a role's members again when its members change", async () => {
+    const editors = async () =>
+      JSON.parse(
+        await withinTenant(TENANT, () =>
+          services.identity.userQueries.getListJson({
+            roleId: EDITOR,
+            skipCount: 0,
+            maxResultCount: 5,
+          }),
+        ),
+      ).totalCount;
+    expect(await editors()).toBe(18);
+    const list = createUserListRepository(services.data);
+    const [u1] = await withinTenant(TENANT, () => list.page(query('u1@', true)));
+    await withinTenant(TENANT, () => services.users.setRoles(u1?.id ?? '', [EDITOR]));
+    expect(await editors()).toBe(19);
+    await withinTenant(TENANT, () => services.users.removeRoleLinksOf(u1?.id ?? ''));
+    expect(await editors()).toBe(18);
+  });
 
   it('counts only the current tenant, and drops cached totals when users change', async () => {
     const count = (filter: string) =>

@@ -39,6 +39,14 @@ export interface UserPageQuery {
    * index and test each row (cheap when matches are many, so a page fills after a few rows).
    */
   indexGrams: readonly string[];
+  /** Only the members of this role (its id). */
+  roleId?: string | undefined;
+  /**
+   * Read the role's members first, through its links' index, and test and sort them: chosen when
+   * they are few. Never with `indexGrams` (a query has one way in). Otherwise each row walked or
+   * found is tested for the role.
+   */
+  throughRole?: boolean | undefined;
   sort: SortOrder<UserSortKey>;
   skipCount: number;
   maxResultCount: number;
@@ -67,8 +75,18 @@ interface PageSelection {
   select(table: string, parameters: Readonly<Record<string, unknown>>): readonly unknown[];
 }
 
-/** A filter's values as named parameters: each word, and the trigram index's query. */
+/** A filter's values as named parameters: each word, the trigram index's query, the role. */
 type FilterParameters = Record<string, string>;
+
+/** The role part of a query: which role, and whether its members are read first. */
+export type RoleFilter = Pick<UserPageQuery, 'roleId' | 'throughRole'>;
+
+/** How a query treats a role: no role, each user tested for it, or its members read first. */
+export type RoleMode = 'none' | 'tested' | 'through';
+
+/** The role part of a query's shape key. */
+export const roleModeOf = (query: RoleFilter): RoleMode =>
+  query.roleId === undefined ? 'none' : query.throughRole ? 'through' : 'tested';
 
 /**
  * The users list's queries. Words are matched exactly with `instr`/`strpos` on `search_text`; the
@@ -83,11 +101,16 @@ export function createUserListRepository(data: AppDataContext) {
   const postgres = data.dialect === 'postgres';
   const prepared = createPreparedQueries(data);
 
-  function filterParameters(terms: readonly string[], indexGrams: readonly string[]) {
+  function filterParameters(
+    terms: readonly string[],
+    indexGrams: readonly string[],
+    roleId: string | undefined,
+  ) {
     const parameters: FilterParameters = {};
     terms.forEach((term, i) => {
       parameters[`term${i}`] = term;
     });
+    if (roleId !== undefined) parameters.roleId = roleId;
     if (indexGrams.length === 0) return parameters;
     if (!postgres) parameters.fts = ftsQuery(indexGrams);
     else {
@@ -119,17 +142,42 @@ export function createUserListRepository(data: AppDataContext) {
    * `identity_user_search_matches` (a view of the users, aliased as their table, whose tenant
    * column no index serves): the planner can then choose only that index or a full scan, and a
    * plan made once without values reads the index for every tenant (decision 008).
+   *
+   * A role is either tested on each user (its link is found by the links' primary key) or, when
+   * `through`, its links are read first by their role index and each user by id: the same
+   * `cross join` order on SQLite; on PostgreSQL a join the planner orders by the role's statistics.
    */
   function matchingUsers(
     db: Kysely<Database>,
     p: Readonly<Record<string, unknown>>,
     termCount: number,
     gramCount: number,
+    role: RoleMode,
   ): UsersQuery {
     const exact = exactly(p, termCount);
+    if (role === 'through') {
+      const members = db.selectFrom('identityUserRoles as members');
+      const joined = postgres
+        ? members.innerJoin('identityUsers', 'identityUsers.id', 'members.userId')
+        : members.crossJoin('identityUsers').whereRef('identityUsers.id', '=', 'members.userId');
+      return joined.where((eb) =>
+        eb.and([eb('members.roleId', '=', p.roleId as string), ...exact]),
+      ) as unknown as UsersQuery;
+    }
+    if (role === 'tested') {
+      const link = db
+        .selectFrom('identityUserRoles as roleLinks')
+        .select(sql.lit(1).as('member'))
+        .where(sql<SqlBool>`${sql.ref('roleLinks.userId')} = ${sql.ref('identityUsers.id')}`)
+        .where('roleLinks.roleId', '=', p.roleId as string);
+      // PostgreSQL turns `exists` into a join, which a plan made without the role's value then
+      // runs over all of its members (0.8 s for a role everyone has, against 0.4 ms); `offset 0`
+      // keeps it a test of each user, as SQLite runs it. The subquery brings its parentheses.
+      exact.push(sql<SqlBool>`exists ${postgres ? link.offset(0) : link}`);
+    }
     if (gramCount === 0) {
       const users = db.selectFrom('identityUsers');
-      return termCount === 0 ? users : users.where((eb) => eb.and(exact));
+      return exact.length === 0 ? users : users.where((eb) => eb.and(exact));
     }
     if (postgres) {
       return db
@@ -162,13 +210,21 @@ export function createUserListRepository(data: AppDataContext) {
    */
   const genericPlan = { plan: 'generic' } as const;
 
-  /** How many users of the current tenant match (all of them without terms). */
-  async function count(terms: readonly string[], indexGrams: readonly string[]): Promise<number> {
+  /**
+   * How many users of the current tenant match (all of them without terms or role), read through
+   * the trigram index with `indexGrams`, or through the role's members with `throughRole`.
+   */
+  async function count(
+    terms: readonly string[],
+    indexGrams: readonly string[],
+    role: RoleFilter = {},
+  ): Promise<number> {
+    const mode = roleModeOf(role);
     const [row] = await prepared.execute(
-      `users.count|${terms.length}|${indexGrams.length}`,
-      filterParameters(terms, indexGrams),
+      `users.count|${terms.length}|${indexGrams.length}|${mode}`,
+      filterParameters(terms, indexGrams, role.roleId),
       (db, p) =>
-        matchingUsers(db, p, terms.length, indexGrams.length).select((eb) =>
+        matchingUsers(db, p, terms.length, indexGrams.length, mode).select((eb) =>
           eb.fn.countAll<number | string>().as('count'),
         ),
     );
@@ -183,6 +239,7 @@ export function createUserListRepository(data: AppDataContext) {
     const { direction } = query.sort;
     const sortColumn = sortColumns[query.sort.key];
     const { terms, indexGrams } = query;
+    const role = roleModeOf(query);
     const paging = { skip: query.skipCount, take: query.maxResultCount };
     const sorted = `${selection.key}|${query.sort.key}|${direction}`;
     const select = (users: UsersQuery, table: string, p: Readonly<Record<string, unknown>>) =>
@@ -197,25 +254,29 @@ export function createUserListRepository(data: AppDataContext) {
     // Assigned, not spread: a literal's second spread goes through V8's runtime key by key, and
     // `perf` put 7 µs of a filtered list request's 270 there (docs/benchmarks.md, session 28).
     const parameters = Object.assign(
-      filterParameters(terms, indexGrams),
+      filterParameters(terms, indexGrams, query.roleId),
       selection.parameters,
       paging,
     );
-    if (indexGrams.length === 0 && terms.length === 0 && query.skipCount >= LATE_LOOKUP_FROM) {
-      // Late row lookup: the skipped entries are walked in the sort index alone (it covers the
-      // sort column and the id, so no row is read for them), and only the page's rows are read.
-      // The page's ids (a subquery with a limit: never merged into the outer query), then
-      // each row by its key; `cross join` keeps that order on SQLite whatever its statistics
-      // (PostgreSQL, which has no `cross join … on`, plans it so from its own).
+    // Late row lookup: the skipped entries are walked in the sort index alone (it covers the
+    // sort column and the id, so no row is read for them), or a role's members are sorted by
+    // their sort column and id alone, and only the page's rows are read and written as items.
+    // The page's ids (a subquery with a limit: never merged into the outer query), then each row
+    // by its key; `cross join` keeps that order on SQLite whatever its statistics (PostgreSQL,
+    // which has no `cross join … on`, plans it so from its own).
+    const lateLookup =
+      indexGrams.length === 0 &&
+      ((terms.length === 0 && role === 'none') || role === 'through') &&
+      query.skipCount >= LATE_LOOKUP_FROM;
+    if (lateLookup) {
       return prepared.execute(
-        `users.page.late|${sorted}`,
+        `users.page.late|${sorted}|${terms.length}|${role}`,
         parameters,
         (db, p) => {
-          const pageIds = db
-            .selectFrom('identityUsers')
-            .select('id')
-            .orderBy(sortColumn, direction)
-            .orderBy('id', direction)
+          const pageIds = matchingUsers(db, p, terms.length, 0, role)
+            .select('identityUsers.id')
+            .orderBy(`identityUsers.${sortColumn}`, direction)
+            .orderBy('identityUsers.id', direction)
             .limit(p.take)
             .offset(p.skip)
             .as('pageIds');
@@ -229,30 +290,36 @@ export function createUserListRepository(data: AppDataContext) {
             .orderBy(`identityUsers.${sortColumn}`, direction)
             .orderBy('identityUsers.id', direction);
         },
-        genericPlan,
+        role === 'through' ? undefined : genericPlan,
       ) as Promise<Row[]>;
     }
-    if (indexGrams.length === 0) {
+    if (indexGrams.length === 0 && role !== 'through') {
       return prepared.execute(
-        `users.page.walk|${sorted}|${terms.length}`,
+        `users.page.walk|${sorted}|${terms.length}|${role}`,
         parameters,
-        (db, p) => sortedPage(matchingUsers(db, p, terms.length, 0), p),
+        (db, p) => sortedPage(matchingUsers(db, p, terms.length, 0, role), p),
         genericPlan,
       ) as Promise<Row[]>;
     }
     // The matches first, then their order. On PostgreSQL `offset 0` keeps the two apart: on the
     // table the planner preferred walking a sort index under the LIMIT when it misjudged how rare
     // the trigrams were; through the view (`matchingUsers`) no sort index is left to walk, and the
-    // fence keeps the plan's shape stated. (SQLite's candidates come first anyway.)
-    const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}`;
+    // fence keeps the plan's shape stated. (SQLite's candidates come first anyway.) A role's
+    // members are planned with its value on PostgreSQL, as its counts are.
+    const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}|${role}`;
     return prepared.execute(
       shape,
       parameters,
       (db, p) => {
-        const users = matchingUsers(db, p, terms.length, indexGrams.length);
-        if (!postgres) return sortedPage(users, p);
+        const users = matchingUsers(db, p, terms.length, indexGrams.length, role);
+        // PostgreSQL plans a role's members with its value: read first when they are few.
+        if (!postgres || role === 'through') return sortedPage(users, p);
         const matches = users
-          .select([...new Set([...listedColumns, sortColumn])])
+          .select(
+            [...new Set([...listedColumns, sortColumn])].map(
+              (column) => `identityUsers.${column}` as const,
+            ),
+          )
           .offset(0)
           .as('matches');
         return select(db.selectFrom(matches) as unknown as UsersQuery, 'matches', p)
@@ -261,7 +328,7 @@ export function createUserListRepository(data: AppDataContext) {
           .limit(p.take)
           .offset(p.skip);
       },
-      genericPlan,
+      role === 'through' ? undefined : genericPlan,
     ) as Promise<Row[]>;
   }
 

@@ -1,7 +1,12 @@
 import { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
-import { type ApiClient, adminClient, createUser } from '../../../../test/identity-api.js';
+import {
+  type ApiClient,
+  adminClient,
+  createRole,
+  createUser,
+} from '../../../../test/identity-api.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 
@@ -138,6 +143,41 @@ describe('users list', () => {
     expect(names(await list('filter=renamed'))).toEqual(['renamed1']);
     await admin.delete(`/api/identity/users/${user.id}`);
     expect((await list('filter=renamed')).totalCount).toBe(0);
+  });
+
+  it("lists a role's members (`roleId`), with a filter too, until the role is gone", async () => {
+    const role = await createRole(admin, 'Curators');
+    const ids = new Map(
+      (await list('filter=list.example&maxResultCount=50')).items.map((u) => [
+        u.userName,
+        (u as Row & { id: string }).id,
+      ]),
+    );
+    for (const userName of ['member31', 'member05', 'member12']) {
+      const response = await admin.put(`/api/identity/users/${ids.get(userName)}/roles`, {
+        roleNames: ['Curators'],
+      });
+      expect(response.statusCode, response.body).toBe(204);
+    }
+    const members = await list(`roleId=${role.id}`);
+    expect(members.totalCount).toBe(3);
+    expect(names(members)).toEqual(['member05', 'member12', 'member31']);
+    // .NET reads a GUID in any case; the words filter the members further.
+    expect(names(await list(`roleId=${role.id.toUpperCase()}&sorting=userName desc`))).toEqual([
+      'member31',
+      'member12',
+      'member05',
+    ]);
+    expect(names(await list(`roleId=${role.id}&filter=lopez`))).toEqual(['member05', 'member31']);
+    expect(await list(`roleId=${role.id}&filter=zoe`)).toEqual({ totalCount: 0, items: [] });
+    expect(await list(`roleId=${crypto.randomUUID()}`)).toEqual({ totalCount: 0, items: [] });
+
+    const malformed = await admin.get('/api/identity/users?roleId=curators');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.validationErrors[0].members).toEqual(['roleId']);
+
+    expect((await admin.delete(`/api/identity/roles/${role.id}`)).statusCode).toBe(204);
+    expect(await list(`roleId=${role.id}`)).toEqual({ totalCount: 0, items: [] });
   });
 
   it('answers each item as the contract writes it: every field, nulls, extra properties, nothing else', async () => {

@@ -6,6 +6,7 @@ import type { UserCounts } from './user-counts.js';
 import { userDtoJsonItem } from './user-dto-json.js';
 import {
   type ListedUser,
+  type RoleFilter,
   type UserListRepository,
   type UserPageQuery,
   userSortKeys,
@@ -115,10 +116,33 @@ export function createUserListService(deps: {
     };
   }
 
-  const countOf = (terms: readonly string[], grams: readonly string[]) =>
-    counts.get(currentDataScope()?.tenantId ?? null, terms.join('\n'), () =>
-      list.count(terms, grams),
+  /**
+   * How many users match the words (and the role), cached by what is asked, not by the way in:
+   * the trigrams `grams`, or the role's members with `throughRole`.
+   */
+  const countOf = (terms: readonly string[], grams: readonly string[], role: RoleFilter = {}) =>
+    counts.get(
+      currentDataScope()?.tenantId ?? null,
+      role.roleId === undefined ? terms.join('\n') : `${terms.join('\n')}\0${role.roleId}`,
+      () => list.count(terms, role.throughRole ? [] : grams, role),
     );
+
+  /**
+   * The total of words and a role together, and the role's members: counted through whichever of
+   * the role's members, the trigrams' entries or the whole tenant is fewest.
+   */
+  async function roleCounts(
+    terms: readonly string[],
+    roleId: string,
+    text: { grams: readonly string[]; postings: number; matches: number; everyone: number },
+  ) {
+    const members = await countOf([], [], { roleId, throughRole: true });
+    if (terms.length === 0 || members === 0 || text.matches === 0) {
+      return { members, totalCount: terms.length === 0 ? members : 0 };
+    }
+    const throughRole = members <= (text.grams.length > 0 ? text.postings : text.everyone);
+    return { members, totalCount: await countOf(terms, text.grams, { roleId, throughRole }) };
+  }
 
   /**
    * The trigrams to read through the index, or none (scan the tenant): a small tenant searching
@@ -136,22 +160,42 @@ export function createUserListService(deps: {
     return postings <= everyone ? { grams, postings, everyone } : { grams: [], postings, everyone };
   }
 
-  /** The page's query as `list` runs it, or none when the page is empty. */
+  /**
+   * The page's query as `list` runs it, or none when the page is empty. Its way in is the cheaper
+   * of the trigram index and the role's members when that costs less than walking the sort index
+   * (or finds few enough users), else the walk.
+   */
   async function plan(
     input: GetIdentityUsersInput,
   ): Promise<{ totalCount: number; query?: UserPageQuery }> {
+    const roleId = input.roleId ?? undefined;
     const terms = searchTermsOf(input.filter);
     const { grams, postings, everyone } = await filterPlan(terms);
-    const totalCount = terms.length > 0 ? await countOf(terms, grams) : everyone;
+    const matches = terms.length > 0 ? await countOf(terms, grams) : everyone;
+    const { members, totalCount } =
+      roleId === undefined
+        ? { members: everyone, totalCount: matches }
+        : await roleCounts(terms, roleId, { grams, postings, matches, everyone });
     if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount };
     const walked = ((input.skipCount + input.maxResultCount) * everyone) / totalCount;
-    const indexed = postings + totalCount * INDEX_ROW_COST;
+    const ways = [
+      ...(grams.length > 0
+        ? [{ throughRole: false, found: matches, reads: postings + matches * INDEX_ROW_COST }]
+        : []),
+      ...(roleId !== undefined
+        ? [{ throughRole: true, found: members, reads: members * INDEX_ROW_COST }]
+        : []),
+    ].sort((a, b) => a.reads - b.reads);
+    const [way] = ways;
+    const indexed =
+      way && (way.found <= ALWAYS_INDEX_UP_TO || way.reads < walked) ? way : undefined;
     return {
       totalCount,
       query: {
         terms,
-        indexGrams:
-          grams.length > 0 && (totalCount <= ALWAYS_INDEX_UP_TO || indexed < walked) ? grams : [],
+        indexGrams: indexed && !indexed.throughRole ? grams : [],
+        roleId,
+        throughRole: indexed?.throughRole,
         sort: parseSorting(input.sorting, userSortKeys, 'userName'),
         skipCount: input.skipCount,
         maxResultCount: input.maxResultCount,

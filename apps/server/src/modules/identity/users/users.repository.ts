@@ -22,7 +22,8 @@ const definedOnly = <T extends object>(value: T) =>
 /**
  * Users of the current tenant and their role links; the data filters add the tenant and hide
  * soft-deleted rows. Every write goes through here, so this is where `searchText` is kept in
- * step and where the list is told that its cached counts are stale (`onListChanged`).
+ * step and where the list is told that its cached counts are stale (`onListChanged`): its
+ * totals count users by their words and by their roles.
  */
 export function createUsersRepository(
   data: AppDataContext,
@@ -75,6 +76,7 @@ export function createUsersRepository(
       .values({ userId, roleId })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+    await listChanged();
   }
 
   return {
@@ -194,6 +196,7 @@ export function createUsersRepository(
       let removal = data.query().deleteFrom('identityUserRoles').where('userId', '=', userId);
       if (roleIds.length > 0) removal = removal.where('roleId', 'not in', roleIds);
       await removal.execute();
+      await listChanged();
       for (const roleId of roleIds) await addToRole(userId, roleId);
     },
 
@@ -223,10 +226,12 @@ export function createUsersRepository(
 
     async removeRoleLinksOf(userId: string): Promise<void> {
       await data.query().deleteFrom('identityUserRoles').where('userId', '=', userId).execute();
+      await listChanged();
     },
 
     async removeRoleLinksTo(roleId: string): Promise<void> {
       await data.query().deleteFrom('identityUserRoles').where('roleId', '=', roleId).execute();
+      await listChanged();
     },
   };
 }
