@@ -343,13 +343,31 @@ test.describe('identity administration', () => {
     ).toHaveCount(0);
     await search(page, roleName);
     const row = page.getByRole('row').filter({ hasText: roleName });
-    // One action (Edit) is a plain button; no Permissions or Delete.
+    // Edit, and the role's users (the user may list users); no Permissions or Delete.
+    await row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) }).click();
+    const action = (key: string) =>
+      row.getByRole('button', { name: text(culture, key), exact: true });
+    await expect(action('AbpIdentity::Edit')).toBeVisible();
+    await expect(action('AbpIdentity::Permissions')).toHaveCount(0);
+    await expect(action('AbpIdentity::Delete')).toHaveCount(0);
+
+    // The role's users: its one member, the role chosen in the filter and kept in the address.
+    await action('AbpIdentity::Users').click();
+    await expect(page).toHaveURL(/\/identity\/users\?roleId=/);
     await expect(
-      row.getByRole('button', { name: text(culture, 'AbpIdentity::Edit') }),
+      page.getByRole('heading', { level: 1, name: text(culture, 'AbpIdentity::Users') }),
     ).toBeVisible();
-    await expect(
-      row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) }),
-    ).toHaveCount(0);
+    const roleFilter = page.getByRole('combobox', { name: text(culture, 'Vineta::Role') });
+    await expect(roleFilter.locator('option:checked')).toHaveText(roleName);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('row').filter({ hasText: user.userName })).toHaveCount(1);
+    await expect(main.getByRole('row').filter({ hasText: 'admin@' })).toHaveCount(0);
+    await expect(main.getByText(`1 ${text(culture, 'AbpUi::Total')}`)).toBeVisible();
+    await roleFilter.selectOption({ label: text(culture, 'Vineta::AllRoles') });
+    await expect(page).toHaveURL(/\/identity\/users$/);
+    await expect(main.getByRole('row').filter({ hasText: 'admin@' })).toHaveCount(1);
+    await roleFilter.selectOption({ label: roleName });
+    await expect(main.getByRole('row').filter({ hasText: 'admin@' })).toHaveCount(0);
 
     await page.goto('/identity/users');
     await expect(

@@ -1,18 +1,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { createAppQueryClient } from '#src/core/query/query-client';
 import { ConfirmationDialog } from '#src/theme/confirmation/confirmation-dialog';
 import { ToastContainer } from '#src/theme/toast/toast-container';
 
-/** A screen with a fresh query client and the shell's confirmation dialog and toasts. */
-export function renderWithProviders(node: ReactNode) {
+/**
+ * A screen with a fresh query client, the shell's confirmation dialog and toasts, and a router
+ * at `path` (screens read their address and link to others).
+ */
+export function renderWithProviders(node: ReactNode, { path = '/' }: { path?: string } = {}) {
   const queryClient = createAppQueryClient();
   return render(
-    <QueryClientProvider client={queryClient}>
-      {node}
-      <ConfirmationDialog />
-      <ToastContainer />
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={queryClient}>
+        {node}
+        <ConfirmationDialog />
+        <ToastContainer />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }

@@ -8,6 +8,7 @@ import { toaster } from '#src/theme/toast/toaster';
 import identityTexts from '../../../../server/src/localization/resources/AbpIdentity/en.json';
 import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
 import validationTexts from '../../../../server/src/localization/resources/AbpValidation/en.json';
+import vinetaTexts from '../../../../server/src/localization/resources/Vineta/en.json';
 
 /** Helpers for the identity screens' component tests: English texts and a fake server. */
 export { fakeServer, type Handler, type RecordedRequest } from '#src/test/fake-server';
@@ -26,6 +27,7 @@ export async function loadIdentityConfiguration(
       AbpIdentity: identityTexts.texts,
       AbpUi: uiTexts.texts,
       AbpValidation: validationTexts.texts,
+      Vineta: vinetaTexts.texts,
     } as Record<string, Record<string, string>>,
   });
   configuration.currentUser.id = userId;

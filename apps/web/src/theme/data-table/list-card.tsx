@@ -1,4 +1,5 @@
 import type { PagedResultDto } from '@vineta/contracts/common/paged';
+import type { ReactNode } from 'react';
 import type { useListQuery } from '#src/core/query/use-list-query';
 import { type RowAction, RowActions } from '#src/theme/row-actions/row-actions';
 import { SearchBox } from '#src/theme/search-box/search-box';
@@ -18,6 +19,8 @@ export interface ListCardProps<T> {
   rowName: (row: T) => string;
   /** The row's actions; leave it out when the user may do nothing, and the column goes. */
   rowActions?: ((row: T) => RowAction[]) | undefined;
+  /** More ways to narrow the list (a role, say), beside the search box. */
+  filters?: ReactNode;
 }
 
 /**
@@ -32,11 +35,15 @@ export function ListCard<T>({
   rowKey,
   rowName,
   rowActions,
+  filters,
 }: ListCardProps<T>) {
   return (
     <div className="card">
       <div className="card-body">
-        <SearchBox value={list.filterInput} onChange={list.setFilter} />
+        <div className="app-list-toolbar">
+          <SearchBox value={list.filterInput} onChange={list.setFilter} />
+          {filters}
+        </div>
         <DataTable
           caption={caption}
           columns={columns}

@@ -12,7 +12,7 @@ export function SearchBox({
   const t = useLocalization();
   const id = useId();
   return (
-    <div className="mb-3" style={{ maxWidth: 360 }}>
+    <div>
       <label htmlFor={id} className="visually-hidden">
         {t('AbpUi::Search')}
       </label>

@@ -7,8 +7,11 @@ import type { ListQuery } from '#src/core/query/use-list-query';
 /** Every users query starts with this key; mutations invalidate it. */
 export const usersQueryKey = ['identity', 'users'] as const;
 
-/** `GET /api/identity/users` (filter, sorting, skipCount, maxResultCount). */
-export function getUsers(query: ListQuery, signal?: AbortSignal) {
+/** The users list's query: the list's, and a role whose members alone are listed ('' for all). */
+export type UsersQuery = ListQuery & { roleId: string };
+
+/** `GET /api/identity/users` (filter, sorting, skipCount, maxResultCount, roleId). */
+export function getUsers(query: UsersQuery, signal?: AbortSignal) {
   return http.get<PagedResultDto<IdentityUserDto>>(
     '/api/identity/users',
     { ...query },
@@ -16,13 +19,13 @@ export function getUsers(query: ListQuery, signal?: AbortSignal) {
   );
 }
 
-export const usersQueryOptions = (query: ListQuery) =>
+export const usersQueryOptions = (query: UsersQuery) =>
   queryOptions({
     queryKey: [...usersQueryKey, 'list', query],
     queryFn: ({ signal }) => getUsers(query, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useUsers(query: ListQuery) {
+export function useUsers(query: UsersQuery) {
   return useQuery(usersQueryOptions(query));
 }

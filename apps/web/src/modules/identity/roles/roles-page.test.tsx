@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeServer,
@@ -42,6 +43,12 @@ const all = {
   'AbpIdentity.Roles.Delete': true,
   'AbpIdentity.Roles.ManagePermissions': true,
 };
+
+/** Where the router is: the page's links are followed in place. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="address">{pathname + search}</output>;
+}
 
 afterEach(() => {
   resetIdentityState();
@@ -93,6 +100,21 @@ describe('Roles page', () => {
     expect(within(adminRow).queryByRole('button')).not.toBeInTheDocument();
     const editorRow = screen.getByText('editor').closest('tr') as HTMLElement;
     expect(within(editorRow).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it("opens the users list of a role's members for a user who may list users", async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.Roles': true, 'AbpIdentity.Users': true });
+    serveRoles();
+    renderWithProviders(
+      <>
+        <RolesPage />
+        <Address />
+      </>,
+      { path: '/identity/roles' },
+    );
+    const editorRow = (await screen.findByText('editor')).closest('tr') as HTMLElement;
+    fireEvent.click(within(editorRow).getByRole('button', { name: 'Users' }));
+    expect(screen.getByLabelText('address')).toHaveTextContent('/identity/users?roleId=id-editor');
   });
 
   it('hides the Actions column without any action permission', async () => {

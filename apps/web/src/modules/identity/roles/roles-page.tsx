@@ -1,6 +1,7 @@
 import { IdentityPermissions } from '@vineta/contracts/identity/identity.permissions';
 import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
 import { useListQuery } from '#src/core/query/use-list-query';
@@ -29,6 +30,8 @@ export function RolesPage() {
   const canUpdate = usePermission(P.Update);
   const canDelete = usePermission(P.Delete);
   const canManage = usePermission(P.ManagePermissions);
+  const canListUsers = usePermission(IdentityPermissions.Users.Default);
+  const navigate = useNavigate();
 
   const deleteRole = (role: IdentityRoleDto) =>
     confirmDelete({
@@ -50,6 +53,12 @@ export function RolesPage() {
         key: 'permissions',
         label: t('AbpIdentity::Permissions'),
         onClick: () => setEditing({ kind: 'permissions', role }),
+      });
+    if (canListUsers)
+      actions.push({
+        key: 'users',
+        label: t('AbpIdentity::Users'),
+        onClick: () => void navigate(`/identity/users?roleId=${role.id}`),
       });
     if (canDelete && !role.isStatic)
       actions.push({
@@ -111,7 +120,7 @@ export function RolesPage() {
         columns={columns}
         rowKey={(role) => role.id}
         rowName={(role) => role.name}
-        rowActions={canUpdate || canDelete || canManage ? actionsOf : undefined}
+        rowActions={canUpdate || canDelete || canManage || canListUsers ? actionsOf : undefined}
       />
       {editing?.kind === 'form' && (
         <RoleFormModal roleId={editing.roleId} onClose={() => setEditing(null)} />

@@ -1,6 +1,7 @@
 import { IdentityPermissions } from '@vineta/contracts/identity/identity.permissions';
 import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
@@ -16,6 +17,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { useUnlockUser } from '../api/unlock-user';
 import { PermissionsModalSlot } from '../shared/permissions-modal-slot';
+import { RoleFilter } from './role-filter';
 import { UserFormModal } from './user-form-modal';
 
 const P = IdentityPermissions.Users;
@@ -24,11 +26,35 @@ type Editing = { kind: 'form'; userId?: string } | { kind: 'permissions'; user: 
 
 const displayNameOf = (user: IdentityUserDto) => user.userName;
 
-/** /identity/users: user name, e-mail, phone, active and locked-out state. */
+/** A GUID as the API takes it: anything else in the address would only get a 400. */
+const guidPattern = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+
+/**
+ * /identity/users: user name, e-mail, phone, active and locked-out state; `?roleId=` lists one
+ * role's members (the roles screen links here), kept in the address so that it can be shared.
+ */
 export function UsersPage() {
   const t = useLocalization();
   const list = useListQuery();
-  const result = useUsers(list.query);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('roleId') ?? '';
+  const roleId = guidPattern.test(asked) ? asked.toLowerCase() : '';
+  const { setPage } = list;
+  const setRoleId = useCallback(
+    (next: string) => {
+      setSearchParams(
+        (params) => {
+          if (next) params.set('roleId', next);
+          else params.delete('roleId');
+          return params;
+        },
+        { replace: true },
+      );
+      setPage(0);
+    },
+    [setSearchParams, setPage],
+  );
+  const result = useUsers({ ...list.query, roleId });
   const remove = useDeleteUser();
   const unlock = useUnlockUser();
   const currentUserId = useCurrentUser()?.id;
@@ -150,6 +176,7 @@ export function UsersPage() {
         rowKey={(user) => user.id}
         rowName={(user) => user.userName}
         rowActions={canUpdate || canDelete || canManage ? actionsOf : undefined}
+        filters={<RoleFilter roleId={asked.toLowerCase()} onChange={setRoleId} />}
       />
       {editing?.kind === 'form' && (
         <UserFormModal userId={editing.userId} onClose={() => setEditing(null)} />

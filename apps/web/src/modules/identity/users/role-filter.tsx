@@ -1,0 +1,48 @@
+import { useEffect, useId } from 'react';
+import { useLocalization } from '#src/core/localization/i18n';
+import { useAssignableRoles } from '../api/get-assignable-roles';
+
+/**
+ * The users list's role filter: everyone, or the members of one role. A role that is not (or no
+ * longer) among the tenant's roles, from an old link say, is let go once the roles are known.
+ */
+export function RoleFilter({
+  roleId,
+  onChange,
+}: {
+  roleId: string;
+  onChange: (roleId: string) => void;
+}) {
+  const t = useLocalization();
+  const id = useId();
+  const roles = useAssignableRoles();
+  const items = roles.data?.items;
+  const known = Boolean(items?.some((role) => role.id === roleId));
+  const unknown = Boolean(roleId && items && !known);
+
+  useEffect(() => {
+    if (unknown) onChange('');
+  }, [unknown, onChange]);
+
+  return (
+    <div className="app-list-filter">
+      <label htmlFor={id}>{t('Vineta::Role')}</label>
+      <select
+        id={id}
+        className="form-select"
+        // Never a value that no option has: the select would show nothing, and go on showing
+        // nothing once the value is '' again (Preact leaves a select whose value reads '' alone).
+        value={known ? roleId : ''}
+        disabled={!items}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{t('Vineta::AllRoles')}</option>
+        {items?.map((role) => (
+          <option key={role.id} value={role.id}>
+            {role.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

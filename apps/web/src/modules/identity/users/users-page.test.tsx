@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  fakeServer,
+  loadIdentityConfiguration,
+  renderWithProviders,
+  resetIdentityState,
+} from '../identity-test-kit';
+import { UsersPage } from './users-page';
+
+const EDITOR = '3a1f0c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+const role = (id: string, name: string) => ({
+  id,
+  name,
+  isDefault: false,
+  isStatic: false,
+  isPublic: false,
+  concurrencyStamp: 'stamp',
+  extraProperties: {},
+});
+
+function serve() {
+  return fakeServer((request) => {
+    if (request.path === '/api/identity/users/assignable-roles')
+      return Response.json({ items: [role('admin-id', 'admin'), role(EDITOR, 'editor')] });
+    if (request.path === '/api/identity/users') return Response.json({ totalCount: 0, items: [] });
+    return undefined;
+  });
+}
+
+/** Where the router is. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="address">{pathname + search}</output>;
+}
+
+const usersRequests = (requests: ReturnType<typeof serve>) =>
+  requests.filter((request) => request.path === '/api/identity/users');
+
+afterEach(() => resetIdentityState());
+
+describe('Users page, role filter', () => {
+  it("lists the role of the address's roleId, and everyone again when All roles is chosen", async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
+    const requests = serve();
+    renderWithProviders(
+      <>
+        <UsersPage />
+        <Address />
+      </>,
+      { path: `/identity/users?roleId=${EDITOR.toUpperCase()}` },
+    );
+    const filter = screen.getByRole('combobox', { name: 'Role' });
+    await waitFor(() => expect(filter).toHaveValue(EDITOR));
+    expect(usersRequests(requests)[0]?.query.get('roleId')).toBe(EDITOR);
+
+    fireEvent.change(filter, { target: { value: '' } });
+    await waitFor(() => expect(usersRequests(requests).at(-1)?.query.has('roleId')).toBe(false));
+    expect(screen.getByLabelText('address')).toHaveTextContent(/^\/identity\/users$/);
+    expect(filter).toHaveDisplayValue('All roles');
+  });
+
+  it('lets go of a role that is not among the roles, and of an address that is no id', async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
+    for (const asked of [crypto.randomUUID(), 'editor']) {
+      const requests = serve();
+      const { unmount } = renderWithProviders(
+        <>
+          <UsersPage />
+          <Address />
+        </>,
+        { path: `/identity/users?roleId=${asked}` },
+      );
+      await waitFor(() =>
+        expect(screen.getByLabelText('address')).toHaveTextContent(/^\/identity\/users$/),
+      );
+      expect(screen.getByRole('combobox', { name: 'Role' })).toHaveDisplayValue('All roles');
+      expect(usersRequests(requests).at(-1)?.query.has('roleId')).toBe(false);
+      unmount();
+    }
+  });
+});
