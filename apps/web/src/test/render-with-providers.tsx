@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { createAppQueryClient } from '#src/core/query/query-client';
 import { ConfirmationDialog } from '#src/theme/confirmation/confirmation-dialog';
 import { ToastContainer } from '#src/theme/toast/toast-container';
@@ -21,4 +21,10 @@ export function renderWithProviders(node: ReactNode, { path = '/' }: { path?: st
       </QueryClientProvider>
     </MemoryRouter>,
   );
+}
+
+/** Shows where the router is (path and query), labelled "address": links are followed in place. */
+export function CurrentAddress() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="address">{pathname + search}</output>;
 }

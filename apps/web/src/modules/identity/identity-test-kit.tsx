@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
 import { vi } from 'vitest';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import type { ApplicationConfiguration } from '#src/core/app-configuration/application-configuration';
@@ -12,7 +13,7 @@ import vinetaTexts from '../../../../server/src/localization/resources/Vineta/en
 
 /** Helpers for the identity screens' component tests: English texts and a fake server. */
 export { fakeServer, type Handler, type RecordedRequest } from '#src/test/fake-server';
-export { renderWithProviders } from '#src/test/render-with-providers';
+export { CurrentAddress, renderWithProviders } from '#src/test/render-with-providers';
 
 /** The signed-in administrator's configuration with the given policies, in English. */
 export async function loadIdentityConfiguration(
@@ -35,6 +36,18 @@ export async function loadIdentityConfiguration(
   appConfigurationStore.set(configuration);
   return configuration;
 }
+
+/** A role as the API answers it: id `id-<name>` and no badges unless `extra` says so. */
+export const roleDto = (name: string, extra: Partial<IdentityRoleDto> = {}): IdentityRoleDto => ({
+  id: `id-${name}`,
+  name,
+  isDefault: false,
+  isStatic: false,
+  isPublic: false,
+  concurrencyStamp: 'stamp',
+  extraProperties: {},
+  ...extra,
+});
 
 export function resetIdentityState(): void {
   vi.unstubAllGlobals();

@@ -68,6 +68,28 @@ const query = (filter: string, throughIndex: boolean): UserPageQuery => ({
   maxResultCount: 1000,
 });
 
+/**
+ * A list service whose statistics are its own (caches named after `name`) and which records the
+ * page queries it runs.
+ */
+function recordingService(name: string) {
+  const list = createUserListRepository(services.data);
+  const asked: UserPageQuery[] = [];
+  const service = createUserListService({
+    list: {
+      ...list,
+      page(q: UserPageQuery) {
+        asked.push(q);
+        return list.page(q);
+      },
+    },
+    counts: createUserCounts(services.cacheHub),
+    gramFrequencies: services.cacheHub.create<number>(`${name}-grams`),
+    gramChoices: services.cacheHub.create<GramChoice>(`${name}-gram-choices`),
+  });
+  return { service, asked };
+}
+
 describe('users list repository', () => {
   it.each(['ana', 'hernandez', 'u1', 'u11', 'carmen iglesias', 'corp.example', 'xyz', 'ández u5'])(
     'finds the same users for %j through the trigram index as by scanning',
@@ -171,20 +193,7 @@ describe('users list repository', () => {
   });
 
   it("reads a small role's members first, with the words tested on each", async () => {
-    const list = createUserListRepository(services.data);
-    const asked: UserPageQuery[] = [];
-    const service = createUserListService({
-      list: {
-        ...list,
-        page(q: UserPageQuery) {
-          asked.push(q);
-          return list.page(q);
-        },
-      },
-      counts: createUserCounts(services.cacheHub),
-      gramFrequencies: services.cacheHub.create<number>('test-role-grams'),
-      gramChoices: services.cacheHub.create<GramChoice>('test-role-gram-choices'),
-    });
+    const { service, asked } = recordingService('test-role-grams');
     const editors = (filter?: string) =>
       withinTenant(TENANT, () =>
         service.page({ filter, roleId: EDITOR, skipCount: 0, maxResultCount: 5 }),
@@ -269,21 +278,7 @@ describe('users list repository', () => {
   });
 
   it("scans a small tenant rather than read other tenants' index entries for a common trigram", async () => {
-    const list = createUserListRepository(services.data);
-    const asked: UserPageQuery[] = [];
-    const recording = {
-      ...list,
-      page(q: UserPageQuery) {
-        asked.push(q);
-        return list.page(q);
-      },
-    };
-    const service = createUserListService({
-      list: recording,
-      counts: createUserCounts(services.cacheHub),
-      gramFrequencies: services.cacheHub.create<number>('test-gram-postings'),
-      gramChoices: services.cacheHub.create<GramChoice>('test-gram-choices'),
-    });
+    const { service, asked } = recordingService('test-gram-postings');
     const input = { filter: 'corp', skipCount: 0, maxResultCount: 50 };
     // OTHER has 30 users; every user of both tenants has "CORP" in the e-mail.
     const small = await withinTenant(OTHER, () => service.page(input));
@@ -295,20 +290,7 @@ describe('users list repository', () => {
   });
 
   it('reads a rare trigram alone, and a common one with its next rarest', async () => {
-    const list = createUserListRepository(services.data);
-    const asked: UserPageQuery[] = [];
-    const service = createUserListService({
-      list: {
-        ...list,
-        page(q: UserPageQuery) {
-          asked.push(q);
-          return list.page(q);
-        },
-      },
-      counts: createUserCounts(services.cacheHub),
-      gramFrequencies: services.cacheHub.create<number>('test-gram-rarity'),
-      gramChoices: services.cacheHub.create<GramChoice>('test-gram-rarity-choices'),
-    });
+    const { service, asked } = recordingService('test-gram-rarity');
     const input = { skipCount: 0, maxResultCount: 50 };
     // "119" is u119's alone and "19@" u19's and u119's; every trigram of "hernandez" is in the
     // 40 Hernández of the tenant.

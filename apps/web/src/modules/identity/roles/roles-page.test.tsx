@@ -1,29 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
-import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  CurrentAddress,
   fakeServer,
   loadIdentityConfiguration,
   renderWithProviders,
   resetIdentityState,
+  roleDto,
 } from '../identity-test-kit';
 import { RolesPage } from './roles-page';
 
-const role = (name: string, extra: Partial<IdentityRoleDto> = {}): IdentityRoleDto => ({
-  id: `id-${name}`,
-  name,
-  isDefault: false,
-  isStatic: false,
-  isPublic: false,
-  concurrencyStamp: 'stamp',
-  extraProperties: {},
-  ...extra,
-});
-
 const roles = [
-  role('admin', { isStatic: true, isPublic: true }),
-  role('editor', { isDefault: true }),
+  roleDto('admin', { isStatic: true, isPublic: true }),
+  roleDto('editor', { isDefault: true }),
 ];
 
 function serveRoles() {
@@ -43,12 +32,6 @@ const all = {
   'AbpIdentity.Roles.Delete': true,
   'AbpIdentity.Roles.ManagePermissions': true,
 };
-
-/** Where the router is: the page's links are followed in place. */
-function Address() {
-  const { pathname, search } = useLocation();
-  return <output aria-label="address">{pathname + search}</output>;
-}
 
 afterEach(() => {
   resetIdentityState();
@@ -108,7 +91,7 @@ describe('Roles page', () => {
     renderWithProviders(
       <>
         <RolesPage />
-        <Address />
+        <CurrentAddress />
       </>,
       { path: '/identity/roles' },
     );
@@ -218,7 +201,7 @@ describe('Roles page', () => {
         if (request.path === '/api/identity/roles')
           return Response.json({ totalCount: 2, items: roles });
         if (request.path === '/api/identity/roles/id-editor')
-          return Response.json(request.method === 'PUT' ? role('editors') : roles[1]);
+          return Response.json(request.method === 'PUT' ? roleDto('editors') : roles[1]);
         if (request.path === '/api/abp/application-configuration')
           return Response.json(configuration);
         return undefined;

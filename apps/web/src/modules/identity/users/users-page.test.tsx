@@ -1,38 +1,23 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  CurrentAddress,
   fakeServer,
   loadIdentityConfiguration,
   renderWithProviders,
   resetIdentityState,
+  roleDto,
 } from '../identity-test-kit';
 import { UsersPage } from './users-page';
 
 const EDITOR = '3a1f0c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
-const role = (id: string, name: string) => ({
-  id,
-  name,
-  isDefault: false,
-  isStatic: false,
-  isPublic: false,
-  concurrencyStamp: 'stamp',
-  extraProperties: {},
-});
-
 function serve() {
   return fakeServer((request) => {
     if (request.path === '/api/identity/users/assignable-roles')
-      return Response.json({ items: [role('admin-id', 'admin'), role(EDITOR, 'editor')] });
+      return Response.json({ items: [roleDto('admin'), roleDto('editor', { id: EDITOR })] });
     if (request.path === '/api/identity/users') return Response.json({ totalCount: 0, items: [] });
     return undefined;
   });
-}
-
-/** Where the router is. */
-function Address() {
-  const { pathname, search } = useLocation();
-  return <output aria-label="address">{pathname + search}</output>;
 }
 
 const usersRequests = (requests: ReturnType<typeof serve>) =>
@@ -47,7 +32,7 @@ describe('Users page, role filter', () => {
     renderWithProviders(
       <>
         <UsersPage />
-        <Address />
+        <CurrentAddress />
       </>,
       { path: `/identity/users?roleId=${EDITOR.toUpperCase()}` },
     );
@@ -68,7 +53,7 @@ describe('Users page, role filter', () => {
       const { unmount } = renderWithProviders(
         <>
           <UsersPage />
-          <Address />
+          <CurrentAddress />
         </>,
         { path: `/identity/users?roleId=${asked}` },
       );
