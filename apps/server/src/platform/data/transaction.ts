@@ -29,10 +29,17 @@ export interface DataContext<DB> {
   writeTogether<T>(work: () => Promise<T>): Promise<T>;
   /** Holds a write for the ambient `writeTogether`; false when there is none (run it yourself). */
   queueWrite(query: CompiledQuery): boolean;
-  /** Runs `work` after the ambient transaction commits, or now when there is none. */
-  afterCommit(work: () => Promise<void>): Promise<void>;
+  /**
+   * Runs `work` after the ambient transaction commits, or now when there is none. With a `key`,
+   * a commit runs the first task given that key and drops the later ones (one notice for many
+   * writes of one kind).
+   */
+  afterCommit(work: () => Promise<void>, key?: string): Promise<void>;
   destroy(): Promise<void>;
 }
+
+/** The keys of the tasks each commit's list already holds (`afterCommit`'s `key`). */
+const keysAfterCommit = new WeakMap<object, Set<string>>();
 
 export function createDataContext<DB>(
   db: Kysely<DB>,
@@ -93,10 +100,16 @@ export function createDataContext<DB>(
       queued.push(query);
       return true;
     },
-    async afterCommit(work) {
+    async afterCommit(work, key) {
       const pending = currentDataScope()?.afterCommit;
-      if (pending) pending.push(work);
-      else await work();
+      if (!pending) return work();
+      if (key !== undefined) {
+        const keys = keysAfterCommit.get(pending) ?? new Set<string>();
+        keysAfterCommit.set(pending, keys);
+        if (keys.has(key)) return;
+        keys.add(key);
+      }
+      pending.push(work);
     },
     destroy: () => db.destroy(),
   };

@@ -114,3 +114,30 @@ describe('DataContext.writeTogether', () => {
     }
   });
 });
+
+describe('DataContext.afterCommit', () => {
+  it('runs a keyed task once a commit, after it; unkeyed tasks and other keys each run', async () => {
+    const ran: string[] = [];
+    const task = (name: string) => async () => {
+      ran.push(`${name} after ${(await bodies()).length} notes`);
+    };
+    await data.transaction(async () => {
+      await sql`insert into notes (body) values ('one')`.execute(data.query());
+      await data.afterCommit(task('users'), 'users|t1');
+      await data.afterCommit(task('users again'), 'users|t1');
+      await data.afterCommit(task('other tenant'), 'users|t2');
+      await data.afterCommit(task('plain'));
+      await data.afterCommit(task('plain again'));
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual([
+      'users after 1 notes',
+      'other tenant after 1 notes',
+      'plain after 1 notes',
+      'plain again after 1 notes',
+    ]);
+    // The next commit has a list of its own: the key runs again there.
+    await data.transaction(() => data.afterCommit(task('next commit'), 'users|t1'));
+    expect(ran.at(-1)).toBe('next commit after 1 notes');
+  });
+});

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../../../../test/create-test-services.js';
 import { newUserRow } from '../../../../test/user-rows.js';
+import { creationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
 import type { Services } from '../../../services.js';
+import { createUsersRepository } from './users.repository.js';
 
 const TENANT = '00000000-0000-4000-8000-00000000face';
 const OTHER = '00000000-0000-4000-8000-00000000feed';
@@ -37,5 +39,43 @@ describe('foreignPasswordHashes', () => {
       ABP_SHA256,
     ]);
     expect(await withinTenant(null, () => services.users.foreignPasswordHashes(1_000))).toEqual([]);
+  });
+});
+
+describe('users repository, list notices', () => {
+  it("tells the list once a commit that a tenant's users changed, however many rows it wrote", async () => {
+    const notices: (string | null)[] = [];
+    const users = createUsersRepository(services.data, {
+      onListChanged: async (tenantId) => {
+        notices.push(tenantId);
+      },
+    });
+    const roleId = crypto.randomUUID();
+    await withinTenant(TENANT, () =>
+      services.roles.insert({
+        id: roleId,
+        name: 'noticed',
+        normalizedName: normalize('noticed'),
+        concurrencyStamp: newConcurrencyStamp(),
+        creationTime: creationAudit().creationTime,
+      }),
+    );
+    const row = newUserRow('noticed');
+    await withinTenant(TENANT, () =>
+      services.data.transaction(async () => {
+        await users.insert(row);
+        await users.setRoles(row.id, [roleId]);
+        await users.addToRole(row.id, roleId);
+        await users.removeRoleLinksOf(row.id);
+        expect(notices).toEqual([]);
+      }),
+    );
+    expect(notices).toEqual([TENANT]);
+    // Outside a transaction each write is its own commit.
+    await withinTenant(TENANT, async () => {
+      await users.softDelete(row.id);
+      await users.insert(newUserRow('noticed-too'));
+    });
+    expect(notices).toEqual([TENANT, TENANT, TENANT]);
   });
 });

@@ -34,7 +34,8 @@ export function createUsersRepository(
     const { onListChanged } = options;
     if (!onListChanged) return Promise.resolve();
     const tenantId = currentDataScope()?.tenantId ?? null;
-    return data.afterCommit(() => onListChanged(tenantId));
+    // One notice a commit, however many users and role links it wrote.
+    return data.afterCommit(() => onListChanged(tenantId), `identity-user-list|${tenantId}`);
   };
   const findById = (id: string) => users().where('id', '=', id).executeTakeFirst();
   // Every sign-in looks its user up: a prepared shape (decision 008), so the select is not
