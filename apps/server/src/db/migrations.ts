@@ -8,6 +8,7 @@ import * as usersSearchTextWithoutStatistics from './migrations/202611261200-use
 import * as identityUserSearchMatches from './migrations/202611261700-identity-user-search-matches.js';
 import * as permissionGrantRoleNames from './migrations/202611271400-permission-grant-role-names.js';
 import * as identityUserForeignPasswordHashes from './migrations/202611281400-identity-user-foreign-password-hashes.js';
+import * as identityUserStateIndexes from './migrations/202611301000-identity-user-state-indexes.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '202611261700-identity-user-search-matches': identityUserSearchMatches,
   '202611271400-permission-grant-role-names': permissionGrantRoleNames,
   '202611281400-identity-user-foreign-password-hashes': identityUserForeignPasswordHashes,
+  '202611301000-identity-user-state-indexes': identityUserStateIndexes,
 };

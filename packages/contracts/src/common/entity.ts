@@ -13,6 +13,11 @@ export const Guid = z.guid();
  */
 export const GuidInput = Guid.toLowerCase();
 
+/** A boolean in a query string, in .NET's spellings (`true`, `True`…), as ABP's clients send it. */
+export const BooleanInput = z
+  .enum(['true', 'false', 'True', 'False'])
+  .transform((value) => value.toLowerCase() === 'true');
+
 /**
  * An ISO-8601 date-time. ABP with `Clock.Kind = Unspecified` writes no offset, we write `Z`;
  * both are accepted.

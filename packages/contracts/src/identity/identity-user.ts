@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BooleanInput,
   ExtraPropertyDictionary,
   extensibleInputShape,
   fullAuditedEntityShape,
@@ -97,11 +98,15 @@ export type IdentityUserUpdateDto = z.infer<typeof IdentityUserUpdateDto>;
 
 /**
  * Query of `GET /api/identity/users`: `filter`, `sorting`, `skipCount`, `maxResultCount`, and
- * `roleId` (ours, named as ABP's commercial module names it): only that role's members.
+ * three filters named as ABP's commercial module names them: `roleId`, only that role's members;
+ * `isLockedOut`, only users locked out now (`true`) or only the others (`false`); `notActive`,
+ * only inactive users (`true`) or only active ones (`false`).
  */
 export const GetIdentityUsersInput = GetListWithFilterInput.extend({
   // Nullable as well as optional: ABP's `Guid? RoleId`, which its API description lists as such.
   roleId: GuidInput.nullish(),
+  isLockedOut: BooleanInput.nullish(),
+  notActive: BooleanInput.nullish(),
 });
 export type GetIdentityUsersInput = z.infer<typeof GetIdentityUsersInput>;
 

@@ -99,10 +99,11 @@ export function createSignInService(deps: {
 
   async function resetFailures(user: IdentityUserRow): Promise<void> {
     if (user.accessFailedCount === 0 && user.lockoutEnd === null) return;
+    // `lockoutEnd` only when set: writing it tells the users list its totals are stale.
     await updateUserRetrying(users, user.id, (current) =>
       current.accessFailedCount === 0 && current.lockoutEnd === null
         ? undefined
-        : { accessFailedCount: 0, lockoutEnd: null },
+        : { accessFailedCount: 0, ...(current.lockoutEnd === null ? {} : { lockoutEnd: null }) },
     );
   }
 

@@ -66,7 +66,7 @@ describe('ABP’s Angular proxy generator against our API description', () => {
     expect(users).toContain("apiName = 'AbpIdentity'");
     expect(users).toContain('getList = (input: GetIdentityUsersInput');
     expect(users).toContain(
-      'params: { filter: input.filter, roleId: input.roleId, sorting: input.sorting, skipCount: input.skipCount, maxResultCount: input.maxResultCount }',
+      'params: { filter: input.filter, roleId: input.roleId, isLockedOut: input.isLockedOut, notActive: input.notActive, sorting: input.sorting, skipCount: input.skipCount, maxResultCount: input.maxResultCount }',
     );
     expect(users).toContain('updateRoles = (id: string, input: IdentityUserUpdateRolesDto');
     // The generated code's own template literal, taken as text.

@@ -115,10 +115,19 @@ describe('GET /api/abp/api-definition', () => {
       'GetListAsyncByInput',
     );
     expect(list?.parameters).toEqual(
-      ['Filter', 'RoleId', 'Sorting', 'SkipCount', 'MaxResultCount'].map((name) =>
+      [
+        ['Filter', 'System.String'],
+        ['RoleId', 'System.Guid?'],
+        ['IsLockedOut', 'System.Boolean?'],
+        ['NotActive', 'System.Boolean?'],
+        ['Sorting', 'System.String'],
+        ['SkipCount', 'System.Int32'],
+        ['MaxResultCount', 'System.Int32'],
+      ].map(([name, type]) =>
         expect.objectContaining({
           nameOnMethod: 'input',
           name,
+          type,
           bindingSourceId: 'ModelBinding',
           descriptorName: 'input',
         }),

@@ -1,11 +1,8 @@
 import { parse } from 'node:querystring';
-import { z } from 'zod';
+import { BooleanInput } from '@vineta/contracts/common/entity';
 
 /** A .NET-style boolean in the query string (`true`, `True`…); absent is undefined. */
-export const booleanParameter = z
-  .enum(['true', 'false', 'True', 'False'])
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value.toLowerCase() === 'true'));
+export const booleanParameter = BooleanInput.optional();
 
 /**
  * The query string with ASP.NET's tolerance for the case of a name's first letter: ABP's C#

@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { AppDataContext } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
 import { acrossAllTenants } from '../../../platform/data/data-scope.js';
@@ -47,6 +47,18 @@ export interface UserPageQuery {
    * found is tested for the role.
    */
   throughRole?: boolean | undefined;
+  /** Only inactive users (`true`) or only active ones (`false`): ABP's `notActive`. */
+  notActive?: boolean | undefined;
+  /** Only users locked out at `lockedAt` (`true`) or only the others (`false`). */
+  isLockedOut?: boolean | undefined;
+  /** When `isLockedOut` is judged, as an ISO string (how `lockoutEnd` is written). */
+  lockedAt?: string | undefined;
+  /**
+   * Read the inactive users (`inactive`) or the users with a lockout end (`lockoutEnds`, those
+   * locked out now and those whose lockout ran out unnoticed) first, through their partial index,
+   * then test and sort them: chosen when they are few. Never with another way in.
+   */
+  throughState?: 'inactive' | 'lockoutEnds' | undefined;
   sort: SortOrder<UserSortKey>;
   skipCount: number;
   maxResultCount: number;
@@ -88,6 +100,20 @@ export type RoleMode = 'none' | 'tested' | 'through';
 export const roleModeOf = (query: RoleFilter): RoleMode =>
   query.roleId === undefined ? 'none' : query.throughRole ? 'through' : 'tested';
 
+/** The state part of a query: which states, when lockout is judged, and the way in if any. */
+export type StateFilter = Pick<
+  UserPageQuery,
+  'notActive' | 'isLockedOut' | 'lockedAt' | 'throughState'
+>;
+
+/** What a query's filters beside its words are: the role and the state. */
+export type UserFilter = RoleFilter & StateFilter;
+
+/** The state part of a query's shape key: each flag (`-` for either), then the way in. */
+const stateKeyOf = ({ notActive, isLockedOut, throughState }: StateFilter) =>
+  [notActive, isLockedOut].map((flag) => (flag === undefined ? '-' : flag ? 1 : 0)).join('') +
+  (throughState ?? '');
+
 /**
  * The users list's queries. Words are matched exactly with `instr`/`strpos` on `search_text`; the
  * trigram index (FTS5 on SQLite, pg_trgm's GIN on PostgreSQL) only narrows the rows to test, and
@@ -104,13 +130,16 @@ export function createUserListRepository(data: AppDataContext) {
   function filterParameters(
     terms: readonly string[],
     indexGrams: readonly string[],
-    roleId: string | undefined,
+    filter: UserFilter,
   ) {
     const parameters: FilterParameters = {};
     terms.forEach((term, i) => {
       parameters[`term${i}`] = term;
     });
-    if (roleId !== undefined) parameters.roleId = roleId;
+    if (filter.roleId !== undefined) parameters.roleId = filter.roleId;
+    if (filter.isLockedOut !== undefined) {
+      parameters.lockedAt = filter.lockedAt ?? new Date().toISOString();
+    }
     if (indexGrams.length === 0) return parameters;
     if (!postgres) parameters.fts = ftsQuery(indexGrams);
     else {
@@ -129,6 +158,42 @@ export function createUserListRepository(data: AppDataContext) {
         ? sql<SqlBool>`strpos(${searchText}, ${p[`term${i}`]}) > 0`
         : sql<SqlBool>`instr(${searchText}, ${p[`term${i}`]}) > 0`,
     );
+  }
+
+  /** A boolean as each engine stores it, and as the partial indexes' predicates spell it. */
+  const bool = (value: boolean) => sql.lit(postgres ? value : Number(value));
+
+  /**
+   * The state's tests of each user. The partial indexes (`ix_identity_users_inactive`,
+   * `ix_identity_users_lockout_ends`) serve only the way in, `throughState`: elsewhere SQLite gets
+   * the column as `+column`, which no index serves, or it would take a partial index (an equality
+   * more than the sort indexes) for a walk and sort every inactive user for a page of ten.
+   * PostgreSQL plans by its statistics and keeps its sort index for a common state.
+   */
+  function stateTests(p: Readonly<Record<string, unknown>>, state: StateFilter) {
+    const { notActive, isLockedOut, throughState } = state;
+    const column = (name: 'isActive' | 'lockoutEnd', through: boolean) => {
+      const ref = sql.ref(`identityUsers.${name}`);
+      return postgres || through ? ref : sql`+${ref}`;
+    };
+    const tests: RawBuilder<SqlBool>[] = [];
+    if (notActive !== undefined) {
+      const isActive = column('isActive', throughState === 'inactive');
+      tests.push(sql<SqlBool>`${isActive} = ${bool(!notActive)}`);
+    }
+    const lockoutEnd = column('lockoutEnd', throughState === 'lockoutEnds');
+    if (throughState === 'lockoutEnds') tests.push(sql<SqlBool>`${lockoutEnd} is not null`);
+    if (isLockedOut !== undefined) {
+      // Written as ISO strings in UTC, so compared as text; bytewise on PostgreSQL too.
+      const end = postgres ? sql`${lockoutEnd} collate "C"` : lockoutEnd;
+      const enabled = sql.ref('identityUsers.lockoutEnabled');
+      tests.push(
+        isLockedOut
+          ? sql<SqlBool>`(${enabled} = ${bool(true)} and ${end} > ${p.lockedAt})`
+          : sql<SqlBool>`(${enabled} = ${bool(false)} or ${lockoutEnd} is null or ${end} <= ${p.lockedAt})`,
+      );
+    }
+    return tests;
   }
 
   /**
@@ -153,8 +218,9 @@ export function createUserListRepository(data: AppDataContext) {
     termCount: number,
     gramCount: number,
     role: RoleMode,
+    state: StateFilter = {},
   ): UsersQuery {
-    const exact = exactly(p, termCount);
+    const exact = [...exactly(p, termCount), ...stateTests(p, state)];
     if (role === 'through') {
       const members = db.selectFrom('identityUserRoles as members');
       const joined = postgres
@@ -211,20 +277,21 @@ export function createUserListRepository(data: AppDataContext) {
   const genericPlan = { plan: 'generic' } as const;
 
   /**
-   * How many users of the current tenant match (all of them without terms or role), read through
-   * the trigram index with `indexGrams`, or through the role's members with `throughRole`.
+   * How many users of the current tenant match (all of them without terms, role or state), read
+   * through the trigram index with `indexGrams`, through the role's members with `throughRole`,
+   * or through a state's partial index with `throughState`.
    */
   async function count(
     terms: readonly string[],
     indexGrams: readonly string[],
-    role: RoleFilter = {},
+    filter: UserFilter = {},
   ): Promise<number> {
-    const mode = roleModeOf(role);
+    const mode = roleModeOf(filter);
     const [row] = await prepared.execute(
-      `users.count|${terms.length}|${indexGrams.length}|${mode}`,
-      filterParameters(terms, indexGrams, role.roleId),
+      `users.count|${terms.length}|${indexGrams.length}|${mode}|${stateKeyOf(filter)}`,
+      filterParameters(terms, indexGrams, filter),
       (db, p) =>
-        matchingUsers(db, p, terms.length, indexGrams.length, mode).select((eb) =>
+        matchingUsers(db, p, terms.length, indexGrams.length, mode, filter).select((eb) =>
           eb.fn.countAll<number | string>().as('count'),
         ),
     );
@@ -238,10 +305,12 @@ export function createUserListRepository(data: AppDataContext) {
   function pageOf<Row>(query: UserPageQuery, selection: PageSelection): Promise<Row[]> {
     const { direction } = query.sort;
     const sortColumn = sortColumns[query.sort.key];
-    const { terms, indexGrams } = query;
+    const { terms, indexGrams, throughState } = query;
     const role = roleModeOf(query);
+    const state = stateKeyOf(query);
+    const tested = query.notActive !== undefined || query.isLockedOut !== undefined;
     const paging = { skip: query.skipCount, take: query.maxResultCount };
-    const sorted = `${selection.key}|${query.sort.key}|${direction}`;
+    const sorted = `${selection.key}|${query.sort.key}|${direction}|${role}|${state}`;
     const select = (users: UsersQuery, table: string, p: Readonly<Record<string, unknown>>) =>
       users.select(selection.select(table, p) as never) as unknown as UsersQuery;
     /** The page of `users` in the requested order (the columns qualified: a join may add others). */
@@ -254,26 +323,27 @@ export function createUserListRepository(data: AppDataContext) {
     // Assigned, not spread: a literal's second spread goes through V8's runtime key by key, and
     // `perf` put 7 µs of a filtered list request's 270 there (docs/benchmarks.md, session 28).
     const parameters = Object.assign(
-      filterParameters(terms, indexGrams, query.roleId),
+      filterParameters(terms, indexGrams, query),
       selection.parameters,
       paging,
     );
     // Late row lookup: the skipped entries are walked in the sort index alone (it covers the
-    // sort column and the id, so no row is read for them), or a role's members are sorted by
-    // their sort column and id alone, and only the page's rows are read and written as items.
+    // sort column and the id, so no row is read for them), or a role's or a state's users are
+    // sorted by their sort column and id alone, and only the page's rows are read and written.
     // The page's ids (a subquery with a limit: never merged into the outer query), then each row
     // by its key; `cross join` keeps that order on SQLite whatever its statistics (PostgreSQL,
     // which has no `cross join … on`, plans it so from its own).
+    const throughFew = role === 'through' || throughState !== undefined;
     const lateLookup =
       indexGrams.length === 0 &&
-      ((terms.length === 0 && role === 'none') || role === 'through') &&
+      ((terms.length === 0 && role === 'none' && !tested) || throughFew) &&
       query.skipCount >= LATE_LOOKUP_FROM;
     if (lateLookup) {
       return prepared.execute(
-        `users.page.late|${sorted}|${terms.length}|${role}`,
+        `users.page.late|${sorted}|${terms.length}`,
         parameters,
         (db, p) => {
-          const pageIds = matchingUsers(db, p, terms.length, 0, role)
+          const pageIds = matchingUsers(db, p, terms.length, 0, role, query)
             .select('identityUsers.id')
             .orderBy(`identityUsers.${sortColumn}`, direction)
             .orderBy('identityUsers.id', direction)
@@ -290,14 +360,14 @@ export function createUserListRepository(data: AppDataContext) {
             .orderBy(`identityUsers.${sortColumn}`, direction)
             .orderBy('identityUsers.id', direction);
         },
-        role === 'through' ? undefined : genericPlan,
+        throughFew ? undefined : genericPlan,
       ) as Promise<Row[]>;
     }
-    if (indexGrams.length === 0 && role !== 'through') {
+    if (indexGrams.length === 0 && !throughFew) {
       return prepared.execute(
-        `users.page.walk|${sorted}|${terms.length}|${role}`,
+        `users.page.walk|${sorted}|${terms.length}`,
         parameters,
-        (db, p) => sortedPage(matchingUsers(db, p, terms.length, 0, role), p),
+        (db, p) => sortedPage(matchingUsers(db, p, terms.length, 0, role, query), p),
         genericPlan,
       ) as Promise<Row[]>;
     }
@@ -305,15 +375,15 @@ export function createUserListRepository(data: AppDataContext) {
     // table the planner preferred walking a sort index under the LIMIT when it misjudged how rare
     // the trigrams were; through the view (`matchingUsers`) no sort index is left to walk, and the
     // fence keeps the plan's shape stated. (SQLite's candidates come first anyway.) A role's
-    // members are planned with its value on PostgreSQL, as its counts are.
-    const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}|${role}`;
+    // or a state's users are planned with their values on PostgreSQL, as their counts are.
+    const shape = `users.page.indexed|${sorted}|${terms.length}|${indexGrams.length}`;
     return prepared.execute(
       shape,
       parameters,
       (db, p) => {
-        const users = matchingUsers(db, p, terms.length, indexGrams.length, role);
-        // PostgreSQL plans a role's members with its value: read first when they are few.
-        if (!postgres || role === 'through') return sortedPage(users, p);
+        const users = matchingUsers(db, p, terms.length, indexGrams.length, role, query);
+        // PostgreSQL plans a role's or a state's users with its values: read first when few.
+        if (!postgres || throughFew) return sortedPage(users, p);
         const matches = users
           .select(
             [...new Set([...listedColumns, sortColumn])].map(
@@ -328,7 +398,7 @@ export function createUserListRepository(data: AppDataContext) {
           .limit(p.take)
           .offset(p.skip);
       },
-      role === 'through' ? undefined : genericPlan,
+      throughFew ? undefined : genericPlan,
     ) as Promise<Row[]>;
   }
 

@@ -180,6 +180,49 @@ describe('users list', () => {
     expect(await list(`roleId=${role.id}`)).toEqual({ totalCount: 0, items: [] });
   });
 
+  it('lists users by state (`notActive`, `isLockedOut`) as they are deactivated, locked out and unlocked', async () => {
+    const idOf = async (userName: string) =>
+      ((await list(`filter=${userName}`)).items[0] as Row & { id: string }).id;
+    const [inactive, locked] = [await idOf('member07'), await idOf('member08')];
+    const user = (await admin.get(`/api/identity/users/${inactive}`)).json();
+    const deactivated = await admin.put(`/api/identity/users/${inactive}`, {
+      ...user,
+      isActive: false,
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    // Locked out as the sign-in does it: the lockout end written, an hour ahead.
+    await withinTenant(null, async () => {
+      const { users } = testApp.app.services;
+      const row = await users.findById(locked);
+      const lockoutEnd = new Date(Date.now() + 3_600_000).toISOString();
+      await users.update(locked, row?.concurrencyStamp ?? '', {
+        lockoutEnd,
+        concurrencyStamp: 'l',
+      });
+    });
+
+    expect(names(await list('notActive=true'))).toEqual(['member07']);
+    expect(names(await list('isLockedOut=true'))).toEqual(['member08']);
+    // ABP's C# proxies send PascalCase names and .NET's `True`.
+    expect(names(await list('IsLockedOut=True&NotActive=false'))).toEqual(['member08']);
+    expect(await list('isLockedOut=true&notActive=true')).toEqual({ totalCount: 0, items: [] });
+    const active = await list('notActive=false&isLockedOut=false&filter=member0');
+    expect(names(active)).toEqual(
+      ['00', '01', '02', '03', '04', '05', '06', '09'].map((n) => `member${n}`),
+    );
+    expect(active.totalCount).toBe(8);
+
+    expect((await admin.post(`/api/identity/users/${locked}/unlock`)).statusCode).toBe(204);
+    expect(await list('isLockedOut=true')).toEqual({ totalCount: 0, items: [] });
+    const reactivated = (await admin.get(`/api/identity/users/${inactive}`)).json();
+    await admin.put(`/api/identity/users/${inactive}`, { ...reactivated, isActive: true });
+    expect(await list('notActive=true')).toEqual({ totalCount: 0, items: [] });
+
+    const malformed = await admin.get('/api/identity/users?notActive=maybe');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.validationErrors[0].members).toEqual(['notActive']);
+  });
+
   it('answers each item as the contract writes it: every field, nulls, extra properties, nothing else', async () => {
     await withinTenant(null, () =>
       testApp.app.services.data

@@ -6,7 +6,8 @@ import type { UserCounts } from './user-counts.js';
 import { userDtoJsonItem } from './user-dto-json.js';
 import {
   type ListedUser,
-  type RoleFilter,
+  type StateFilter,
+  type UserFilter,
   type UserListRepository,
   type UserPageQuery,
   userSortKeys,
@@ -117,14 +118,19 @@ export function createUserListService(deps: {
   }
 
   /**
-   * How many users match the words (and the role), cached by what is asked, not by the way in:
-   * the trigrams `grams`, or the role's members with `throughRole`.
+   * How many users match the words (and the role and activity), cached by what is asked, not by
+   * the way in: the trigrams `grams`, the role's members with `throughRole`, or the inactive
+   * users with `throughState`. Never with `isLockedOut`: a lockout runs out without a write.
    */
-  const countOf = (terms: readonly string[], grams: readonly string[], role: RoleFilter = {}) =>
+  const countOf = (
+    terms: readonly string[],
+    grams: readonly string[],
+    filter: Omit<UserFilter, 'isLockedOut' | 'lockedAt'> = {},
+  ) =>
     counts.get(
       currentDataScope()?.tenantId ?? null,
-      role.roleId === undefined ? terms.join('\n') : `${terms.join('\n')}\0${role.roleId}`,
-      () => list.count(terms, role.throughRole ? [] : grams, role),
+      [terms.join('\n'), filter.roleId ?? '', filter.notActive ?? ''].join('\0'),
+      () => list.count(terms, filter.throughRole || filter.throughState ? [] : grams, filter),
     );
 
   /**
@@ -145,6 +151,62 @@ export function createUserListService(deps: {
   }
 
   /**
+   * The users with a lockout end (locked out, or not yet cleared since their lockout ran out):
+   * what reading locked-out users through their index costs. Every write of `lockoutEnd` retires
+   * it as it retires the totals.
+   */
+  const lockoutEndsCount = () =>
+    counts.get(currentDataScope()?.tenantId ?? null, 'lockoutEnds', () =>
+      list.count([], [], { throughState: 'lockoutEnds' }),
+    );
+
+  /**
+   * The total with the state filters too, and the sizes of the states' partial indexes that a
+   * page could read first. Activity is counted and cached like words and roles, through the
+   * inactive users when they are fewer than what the other way in reads. Lockout is counted on
+   * every request (a lockout runs out without a write), always through the users with a lockout
+   * end, who are few unless an attack locked many out.
+   */
+  async function stateCounts(
+    terms: readonly string[],
+    roleId: string | undefined,
+    state: StateFilter,
+    known: {
+      totalCount: number;
+      grams: readonly string[];
+      postings: number;
+      members: number;
+      everyone: number;
+    },
+  ) {
+    const { grams, postings, members, everyone } = known;
+    const inactive =
+      state.notActive === true
+        ? await countOf([], [], { notActive: true, throughState: 'inactive' })
+        : undefined;
+    const lockoutEnds = state.isLockedOut === true ? await lockoutEndsCount() : undefined;
+    let { totalCount } = known;
+    if (state.notActive !== undefined && totalCount > 0) {
+      const textReads = grams.length > 0 ? postings : everyone;
+      const throughState =
+        inactive !== undefined && inactive <= Math.min(textReads, members) ? 'inactive' : undefined;
+      const throughRole = !throughState && roleId !== undefined && members <= textReads;
+      const { notActive } = state;
+      totalCount = await countOf(terms, grams, { roleId, throughRole, notActive, throughState });
+    }
+    if (state.isLockedOut !== undefined && totalCount > 0) {
+      const locked = await list.count(terms, [], {
+        ...state,
+        roleId,
+        isLockedOut: true,
+        throughState: 'lockoutEnds',
+      });
+      totalCount = state.isLockedOut ? locked : totalCount - locked;
+    }
+    return { totalCount, inactive, lockoutEnds };
+  }
+
+  /**
    * The trigrams to read through the index, or none (scan the tenant): a small tenant searching
    * for a trigram that thousands of other tenants' users have ("EXA" of example.com) would read
    * all of their entries to find its own few.
@@ -161,41 +223,59 @@ export function createUserListService(deps: {
   }
 
   /**
-   * The page's query as `list` runs it, or none when the page is empty. Its way in is the cheaper
-   * of the trigram index and the role's members when that costs less than walking the sort index
-   * (or finds few enough users), else the walk.
+   * The page's query as `list` runs it, or none when the page is empty. Its way in is the
+   * cheapest of the trigram index, the role's members and a state's partial index when that costs
+   * less than walking the sort index (or finds few enough users), else the walk. `isLockedOut`
+   * is judged at `now`.
    */
   async function plan(
     input: GetIdentityUsersInput,
+    now: Date,
   ): Promise<{ totalCount: number; query?: UserPageQuery }> {
     const roleId = input.roleId ?? undefined;
+    const state: StateFilter = {
+      notActive: input.notActive ?? undefined,
+      isLockedOut: input.isLockedOut ?? undefined,
+      lockedAt: now.toISOString(),
+    };
     const terms = searchTermsOf(input.filter);
     const { grams, postings, everyone } = await filterPlan(terms);
     const matches = terms.length > 0 ? await countOf(terms, grams) : everyone;
-    const { members, totalCount } =
+    const byRole =
       roleId === undefined
         ? { members: everyone, totalCount: matches }
         : await roleCounts(terms, roleId, { grams, postings, matches, everyone });
+    const { members } = byRole;
+    const { totalCount, inactive, lockoutEnds } = await stateCounts(terms, roleId, state, {
+      ...byRole,
+      grams,
+      postings,
+      everyone,
+    });
     if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount };
     const walked = ((input.skipCount + input.maxResultCount) * everyone) / totalCount;
+    const wayOf = (by: 'grams' | 'role' | 'inactive' | 'lockoutEnds', found: number) => ({
+      by,
+      found,
+      reads: (by === 'grams' ? postings : 0) + found * INDEX_ROW_COST,
+    });
     const ways = [
-      ...(grams.length > 0
-        ? [{ throughRole: false, found: matches, reads: postings + matches * INDEX_ROW_COST }]
-        : []),
-      ...(roleId !== undefined
-        ? [{ throughRole: true, found: members, reads: members * INDEX_ROW_COST }]
-        : []),
+      ...(grams.length > 0 ? [wayOf('grams', matches)] : []),
+      ...(roleId !== undefined ? [wayOf('role', members)] : []),
+      ...(inactive !== undefined ? [wayOf('inactive', inactive)] : []),
+      ...(lockoutEnds !== undefined ? [wayOf('lockoutEnds', lockoutEnds)] : []),
     ].sort((a, b) => a.reads - b.reads);
     const [way] = ways;
-    const indexed =
-      way && (way.found <= ALWAYS_INDEX_UP_TO || way.reads < walked) ? way : undefined;
+    const by = way && (way.found <= ALWAYS_INDEX_UP_TO || way.reads < walked) ? way.by : 'walk';
     return {
       totalCount,
       query: {
         terms,
-        indexGrams: indexed && !indexed.throughRole ? grams : [],
+        indexGrams: by === 'grams' ? grams : [],
         roleId,
-        throughRole: indexed?.throughRole,
+        throughRole: by === 'role',
+        ...state,
+        throughState: by === 'inactive' || by === 'lockoutEnds' ? by : undefined,
         sort: parseSorting(input.sorting, userSortKeys, 'userName'),
         skipCount: input.skipCount,
         maxResultCount: input.maxResultCount,
@@ -205,7 +285,7 @@ export function createUserListService(deps: {
 
   return {
     async page(input: GetIdentityUsersInput): Promise<{ totalCount: number; rows: ListedUser[] }> {
-      const { totalCount, query } = await plan(input);
+      const { totalCount, query } = await plan(input, new Date());
       return { totalCount, rows: query ? await list.page(query) : [] };
     },
 
@@ -214,7 +294,7 @@ export function createUserListService(deps: {
       input: GetIdentityUsersInput,
       now: Date,
     ): Promise<{ totalCount: number; items: string[] }> {
-      const { totalCount, query } = await plan(input);
+      const { totalCount, query } = await plan(input, now);
       const rows = query ? await list.pageJson(query, now) : [];
       return { totalCount, items: rows.map(userDtoJsonItem) };
     },

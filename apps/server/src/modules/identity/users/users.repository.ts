@@ -57,8 +57,12 @@ export function createUsersRepository(
     return { ...changes, searchText: searchTextOf({ ...current, ...given }) };
   }
 
+  // What the list filters on: its words, deletion, and the states (lockout only where it is
+  // set or cleared: a failed sign-in short of a lockout changes the list in nothing).
   const affectsList = (changes: IdentityUserChanges) =>
-    [...searchableFields, 'isDeleted'].some((field) => field in definedOnly(changes));
+    [...searchableFields, 'isDeleted', 'isActive', 'lockoutEnd'].some(
+      (field) => field in definedOnly(changes),
+    );
 
   const rolesOf = (userId: string): Promise<IdentityRoleRow[]> =>
     data
@@ -170,7 +174,9 @@ export function createUsersRepository(
         .set({ ...changes, concurrencyStamp: newConcurrencyStamp(), ...modificationAudit() })
         .where('id', '=', id)
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      if (result.numUpdatedRows === 0n) return false;
+      await listChanged();
+      return true;
     },
 
     /** ABP's soft delete: the row stays with its deletion audit; its name and e-mail become free. */
