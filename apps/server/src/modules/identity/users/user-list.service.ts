@@ -162,10 +162,11 @@ export function createUserListService(deps: {
 
   /**
    * The total with the state filters too, and the sizes of the states' partial indexes that a
-   * page could read first. Activity is counted and cached like words and roles, through the
-   * inactive users when they are fewer than what the other way in reads. Lockout is counted on
-   * every request (a lockout runs out without a write), always through the users with a lockout
-   * end, who are few unless an attack locked many out.
+   * page could read first. Either side of a state is counted through its rare side: the inactive
+   * users that match (cached like words and roles, read through the inactive users when they are
+   * fewer than what the other way in reads), and those locked out now (counted on every request,
+   * as a lockout runs out without a write, through the users with a lockout end, who are few
+   * unless an attack locked many out). The active are the others, as are the not locked out.
    */
   async function stateCounts(
     terms: readonly string[],
@@ -181,9 +182,9 @@ export function createUserListService(deps: {
   ) {
     const { grams, postings, members, everyone } = known;
     const inactive =
-      state.notActive === true
-        ? await countOf([], [], { notActive: true, throughState: 'inactive' })
-        : undefined;
+      state.notActive === undefined
+        ? undefined
+        : await countOf([], [], { notActive: true, throughState: 'inactive' });
     const lockoutEnds = state.isLockedOut === true ? await lockoutEndsCount() : undefined;
     let { totalCount } = known;
     if (state.notActive !== undefined && totalCount > 0) {
@@ -191,8 +192,13 @@ export function createUserListService(deps: {
       const throughState =
         inactive !== undefined && inactive <= Math.min(textReads, members) ? 'inactive' : undefined;
       const throughRole = !throughState && roleId !== undefined && members <= textReads;
-      const { notActive } = state;
-      totalCount = await countOf(terms, grams, { roleId, throughRole, notActive, throughState });
+      const matches = await countOf(terms, grams, {
+        roleId,
+        throughRole,
+        notActive: true,
+        throughState,
+      });
+      totalCount = state.notActive ? matches : totalCount - matches;
     }
     if (state.isLockedOut !== undefined && totalCount > 0) {
       const locked = await list.count(terms, [], {
@@ -203,7 +209,7 @@ export function createUserListService(deps: {
       });
       totalCount = state.isLockedOut ? locked : totalCount - locked;
     }
-    return { totalCount, inactive, lockoutEnds };
+    return { totalCount, inactive: state.notActive ? inactive : undefined, lockoutEnds };
   }
 
   /**
