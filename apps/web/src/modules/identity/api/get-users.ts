@@ -7,10 +7,20 @@ import type { ListQuery } from '#src/core/query/use-list-query';
 /** Every users query starts with this key; mutations invalidate it. */
 export const usersQueryKey = ['identity', 'users'] as const;
 
-/** The users list's query: the list's, and a role whose members alone are listed ('' for all). */
-export type UsersQuery = ListQuery & { roleId: string };
+/**
+ * The users list's query: the list's, a role whose members alone are listed ('' for all), and
+ * the statuses asked for (absent for either).
+ */
+export type UsersQuery = ListQuery & {
+  roleId: string;
+  notActive?: boolean;
+  isLockedOut?: boolean;
+};
 
-/** `GET /api/identity/users` (filter, sorting, skipCount, maxResultCount, roleId). */
+/**
+ * `GET /api/identity/users` (filter, sorting, skipCount, maxResultCount, roleId, notActive,
+ * isLockedOut).
+ */
 export function getUsers(query: UsersQuery, signal?: AbortSignal) {
   return http.get<PagedResultDto<IdentityUserDto>>(
     '/api/identity/users',

@@ -66,3 +66,56 @@ describe('Users page, role filter', () => {
     }
   });
 });
+
+describe('Users page, status filter', () => {
+  /** The state filters of the last users request, as sent. */
+  const lastStates = (requests: ReturnType<typeof serve>) => {
+    const query = usersRequests(requests).at(-1)?.query;
+    return { notActive: query?.get('notActive'), isLockedOut: query?.get('isLockedOut') };
+  };
+
+  it("asks for the address's status, then for each status chosen, with the role kept", async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
+    const requests = serve();
+    renderWithProviders(
+      <>
+        <UsersPage />
+        <CurrentAddress />
+      </>,
+      { path: `/identity/users?roleId=${EDITOR}&status=inactive` },
+    );
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(status).toHaveDisplayValue('Inactive');
+    await waitFor(() =>
+      expect(lastStates(requests)).toEqual({ notActive: 'true', isLockedOut: null }),
+    );
+    expect(usersRequests(requests).at(-1)?.query.get('roleId')).toBe(EDITOR);
+
+    fireEvent.change(status, { target: { value: 'lockedOut' } });
+    await waitFor(() =>
+      expect(lastStates(requests)).toEqual({ notActive: null, isLockedOut: 'true' }),
+    );
+    expect(screen.getByLabelText('address')).toHaveTextContent(
+      `/identity/users?roleId=${EDITOR}&status=lockedOut`,
+    );
+    fireEvent.change(status, { target: { value: 'active' } });
+    await waitFor(() =>
+      expect(lastStates(requests)).toEqual({ notActive: 'false', isLockedOut: null }),
+    );
+    fireEvent.change(status, { target: { value: '' } });
+    await waitFor(() =>
+      expect(lastStates(requests)).toEqual({ notActive: null, isLockedOut: null }),
+    );
+    expect(screen.getByLabelText('address')).toHaveTextContent(`/identity/users?roleId=${EDITOR}`);
+    expect(status).toHaveDisplayValue('Any status');
+  });
+
+  it('takes a status it does not know for any status', async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
+    const requests = serve();
+    renderWithProviders(<UsersPage />, { path: '/identity/users?status=deleted' });
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveDisplayValue('Any status');
+    await waitFor(() => expect(usersRequests(requests)).toHaveLength(1));
+    expect(lastStates(requests)).toEqual({ notActive: null, isLockedOut: null });
+  });
+});

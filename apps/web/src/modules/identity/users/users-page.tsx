@@ -18,6 +18,7 @@ import { useUsers } from '../api/get-users';
 import { useUnlockUser } from '../api/unlock-user';
 import { PermissionsModalSlot } from '../shared/permissions-modal-slot';
 import { RoleFilter } from './role-filter';
+import { isUserStatus, StatusFilter, userStatuses } from './status-filter';
 import { UserFormModal } from './user-form-modal';
 
 const P = IdentityPermissions.Users;
@@ -31,7 +32,8 @@ const guidPattern = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 /**
  * /identity/users: user name, e-mail, phone, active and locked-out state; `?roleId=` lists one
- * role's members (the roles screen links here), kept in the address so that it can be shared.
+ * role's members (the roles screen links here) and `?status=` the users of one status, both kept
+ * in the address so that the list can be shared.
  */
 export function UsersPage() {
   const t = useLocalization();
@@ -39,13 +41,15 @@ export function UsersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get('roleId') ?? '';
   const roleId = guidPattern.test(asked) ? asked.toLowerCase() : '';
+  const askedStatus = searchParams.get('status') ?? '';
+  const status = isUserStatus(askedStatus) ? askedStatus : '';
   const { setPage } = list;
-  const setRoleId = useCallback(
-    (next: string) => {
+  const setFilter = useCallback(
+    (name: 'roleId' | 'status', next: string) => {
       setSearchParams(
         (params) => {
-          if (next) params.set('roleId', next);
-          else params.delete('roleId');
+          if (next) params.set(name, next);
+          else params.delete(name);
           return params;
         },
         { replace: true },
@@ -54,7 +58,9 @@ export function UsersPage() {
     },
     [setSearchParams, setPage],
   );
-  const result = useUsers({ ...list.query, roleId });
+  const setRoleId = useCallback((next: string) => setFilter('roleId', next), [setFilter]);
+  const setStatus = useCallback((next: string) => setFilter('status', next), [setFilter]);
+  const result = useUsers({ ...list.query, roleId, ...(status ? userStatuses[status] : {}) });
   const remove = useDeleteUser();
   const unlock = useUnlockUser();
   const currentUserId = useCurrentUser()?.id;
@@ -176,7 +182,12 @@ export function UsersPage() {
         rowKey={(user) => user.id}
         rowName={(user) => user.userName}
         rowActions={canUpdate || canDelete || canManage ? actionsOf : undefined}
-        filters={<RoleFilter roleId={asked.toLowerCase()} onChange={setRoleId} />}
+        filters={
+          <>
+            <RoleFilter roleId={asked.toLowerCase()} onChange={setRoleId} />
+            <StatusFilter status={status} onChange={setStatus} />
+          </>
+        }
       />
       {editing?.kind === 'form' && (
         <UserFormModal userId={editing.userId} onClose={() => setEditing(null)} />
