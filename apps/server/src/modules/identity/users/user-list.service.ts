@@ -242,7 +242,7 @@ export function createUserListService(deps: {
     const state: StateFilter = {
       notActive: input.notActive ?? undefined,
       isLockedOut: input.isLockedOut ?? undefined,
-      lockedAt: now.toISOString(),
+      lockedAt: input.isLockedOut == null ? undefined : now.toISOString(),
     };
     const terms = searchTermsOf(input.filter);
     const { grams, postings, everyone } = await filterPlan(terms);
@@ -252,12 +252,11 @@ export function createUserListService(deps: {
         ? { members: everyone, totalCount: matches }
         : await roleCounts(terms, roleId, { grams, postings, matches, everyone });
     const { members } = byRole;
-    const { totalCount, inactive, lockoutEnds } = await stateCounts(terms, roleId, state, {
-      ...byRole,
-      grams,
-      postings,
-      everyone,
-    });
+    // Without a status, no await: each promise costs the request AsyncLocalStorage's hooks.
+    const { totalCount, inactive, lockoutEnds } =
+      state.notActive === undefined && state.isLockedOut === undefined
+        ? { totalCount: byRole.totalCount, inactive: undefined, lockoutEnds: undefined }
+        : await stateCounts(terms, roleId, state, { ...byRole, grams, postings, everyone });
     if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount };
     const walked = ((input.skipCount + input.maxResultCount) * everyone) / totalCount;
     const wayOf = (by: 'grams' | 'role' | 'inactive' | 'lockoutEnds', found: number) => ({
