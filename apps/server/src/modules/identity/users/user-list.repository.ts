@@ -110,9 +110,9 @@ export type StateFilter = Pick<
 export type UserFilter = RoleFilter & StateFilter;
 
 /** The state part of a query's shape key: each flag (`-` for either), then the way in. */
+const flagKey = (flag: boolean | undefined) => (flag === undefined ? '-' : flag ? '1' : '0');
 const stateKeyOf = ({ notActive, isLockedOut, throughState }: StateFilter) =>
-  [notActive, isLockedOut].map((flag) => (flag === undefined ? '-' : flag ? 1 : 0)).join('') +
-  (throughState ?? '');
+  `${flagKey(notActive)}${flagKey(isLockedOut)}${throughState ?? ''}`;
 
 /**
  * The users list's queries. Words are matched exactly with `instr`/`strpos` on `search_text`; the

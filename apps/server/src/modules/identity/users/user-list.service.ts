@@ -129,7 +129,9 @@ export function createUserListService(deps: {
   ) =>
     counts.get(
       currentDataScope()?.tenantId ?? null,
-      [terms.join('\n'), filter.roleId ?? '', filter.notActive ?? ''].join('\0'),
+      filter.roleId === undefined && filter.notActive === undefined
+        ? terms.join('\n')
+        : `${terms.join('\n')}\0${filter.roleId ?? ''}\0${filter.notActive ?? ''}`,
       () => list.count(terms, filter.throughRole || filter.throughState ? [] : grams, filter),
     );
 
@@ -279,7 +281,10 @@ export function createUserListService(deps: {
         indexGrams: by === 'grams' ? grams : [],
         roleId,
         throughRole: by === 'role',
-        ...state,
+        // Named, not spread: a literal's spread of another object goes through V8's runtime.
+        notActive: state.notActive,
+        isLockedOut: state.isLockedOut,
+        lockedAt: state.lockedAt,
         throughState: by === 'inactive' || by === 'lockoutEnds' ? by : undefined,
         sort: parseSorting(input.sorting, userSortKeys, 'userName'),
         skipCount: input.skipCount,
