@@ -1,5 +1,6 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
+import { ListFilter } from '#src/theme/data-table/list-filter';
 import { useAssignableRoles } from '../api/get-assignable-roles';
 
 /**
@@ -14,7 +15,6 @@ export function RoleFilter({
   onChange: (roleId: string) => void;
 }) {
   const t = useLocalization();
-  const id = useId();
   const roles = useAssignableRoles();
   const items = roles.data?.items;
   const known = Boolean(items?.some((role) => role.id === roleId));
@@ -25,24 +25,19 @@ export function RoleFilter({
   }, [unknown, onChange]);
 
   return (
-    <div className="app-list-filter">
-      <label htmlFor={id}>{t('Vineta::Role')}</label>
-      <select
-        id={id}
-        className="form-select"
-        // Never a value that no option has: the select would show nothing, and go on showing
-        // nothing once the value is '' again (Preact leaves a select whose value reads '' alone).
-        value={known ? roleId : ''}
-        disabled={!items}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{t('Vineta::AllRoles')}</option>
-        {items?.map((role) => (
-          <option key={role.id} value={role.id}>
-            {role.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ListFilter
+      label={t('Vineta::Role')}
+      // Never a value that no option has (see ListFilter).
+      value={known ? roleId : ''}
+      disabled={!items}
+      onChange={onChange}
+    >
+      <option value="">{t('Vineta::AllRoles')}</option>
+      {items?.map((role) => (
+        <option key={role.id} value={role.id}>
+          {role.name}
+        </option>
+      ))}
+    </ListFilter>
   );
 }

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
+import { ListFilter } from '#src/theme/data-table/list-filter';
 
 /** The statuses the users list filters by, and what each asks the API for (ABP's names). */
 export const userStatuses = {
@@ -27,23 +27,14 @@ export function StatusFilter({
   onChange: (status: string) => void;
 }) {
   const t = useLocalization();
-  const id = useId();
   return (
-    <div className="app-list-filter">
-      <label htmlFor={id}>{t('Vineta::Status')}</label>
-      <select
-        id={id}
-        className="form-select"
-        value={status}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{t('Vineta::AnyStatus')}</option>
-        {Object.entries(statusTexts).map(([value, text]) => (
-          <option key={value} value={value}>
-            {t(text)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ListFilter label={t('Vineta::Status')} value={status} onChange={onChange}>
+      <option value="">{t('Vineta::AnyStatus')}</option>
+      {Object.entries(statusTexts).map(([value, text]) => (
+        <option key={value} value={value}>
+          {t(text)}
+        </option>
+      ))}
+    </ListFilter>
   );
 }

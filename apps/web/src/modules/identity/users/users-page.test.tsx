@@ -23,19 +23,23 @@ function serve() {
 const usersRequests = (requests: ReturnType<typeof serve>) =>
   requests.filter((request) => request.path === '/api/identity/users');
 
+/** The users screen at `path`, with the address it shows (`address`) read out beside it. */
+const renderUsersPage = (path: string) =>
+  renderWithProviders(
+    <>
+      <UsersPage />
+      <CurrentAddress />
+    </>,
+    { path },
+  );
+
 afterEach(() => resetIdentityState());
 
 describe('Users page, role filter', () => {
   it("lists the role of the address's roleId, and everyone again when All roles is chosen", async () => {
     await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
     const requests = serve();
-    renderWithProviders(
-      <>
-        <UsersPage />
-        <CurrentAddress />
-      </>,
-      { path: `/identity/users?roleId=${EDITOR.toUpperCase()}` },
-    );
+    renderUsersPage(`/identity/users?roleId=${EDITOR.toUpperCase()}`);
     const filter = screen.getByRole('combobox', { name: 'Role' });
     await waitFor(() => expect(filter).toHaveValue(EDITOR));
     expect(usersRequests(requests)[0]?.query.get('roleId')).toBe(EDITOR);
@@ -50,13 +54,7 @@ describe('Users page, role filter', () => {
     await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
     for (const asked of [crypto.randomUUID(), 'editor']) {
       const requests = serve();
-      const { unmount } = renderWithProviders(
-        <>
-          <UsersPage />
-          <CurrentAddress />
-        </>,
-        { path: `/identity/users?roleId=${asked}` },
-      );
+      const { unmount } = renderUsersPage(`/identity/users?roleId=${asked}`);
       await waitFor(() =>
         expect(screen.getByLabelText('address')).toHaveTextContent(/^\/identity\/users$/),
       );
@@ -77,13 +75,7 @@ describe('Users page, status filter', () => {
   it("asks for the address's status, then for each status chosen, with the role kept", async () => {
     await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
     const requests = serve();
-    renderWithProviders(
-      <>
-        <UsersPage />
-        <CurrentAddress />
-      </>,
-      { path: `/identity/users?roleId=${EDITOR}&status=inactive` },
-    );
+    renderUsersPage(`/identity/users?roleId=${EDITOR}&status=inactive`);
     const status = screen.getByRole('combobox', { name: 'Status' });
     expect(status).toHaveDisplayValue('Inactive');
     await waitFor(() =>
@@ -113,7 +105,7 @@ describe('Users page, status filter', () => {
   it('takes a status it does not know for any status', async () => {
     await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
     const requests = serve();
-    renderWithProviders(<UsersPage />, { path: '/identity/users?status=deleted' });
+    renderUsersPage('/identity/users?status=deleted');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveDisplayValue('Any status');
     await waitFor(() => expect(usersRequests(requests)).toHaveLength(1));
     expect(lastStates(requests)).toEqual({ notActive: null, isLockedOut: null });
