@@ -5,14 +5,14 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 /**
  * The users list's state filters (ABP's `notActive` and `isLockedOut`) read their rare side
  * through these: a tenant's inactive users, and its users with a lockout end (locked out now, or
- * until a lockout that ran out is cleared by a sign-in or an unlock). Without them, listing the
- * three inactive users of 100 000 walked the whole tenant. Each index holds only such users,
- * so it costs nothing where there are none; the second covers the count of those locked out now,
- * which is made on every such request (a lockout runs out as time passes, so it is never cached).
- * Their leading columns are the list's own
- * `(tenant_id, is_deleted, …)`, and each has one more column than the sort indexes, which is what
- * makes SQLite, without statistics, prefer it when the list reads them first. The predicates are
- * spelled as the list's queries spell them, so that both engines can prove they match.
+ * until a lockout that ran out is cleared by a sign-in or an unlock). Without them, listing a
+ * tenant's few inactive users walked all of its users. Each index holds only such users, so it
+ * costs nothing where there are none; the second covers the count of those locked out now, which
+ * is made on every such request (a lockout runs out as time passes, so it is never cached). Their
+ * leading columns are the list's own `(tenant_id, is_deleted, …)`, and each adds a column the
+ * query constrains, which is what makes SQLite, without statistics, prefer it when the list reads
+ * them first. The predicates are spelled as the list's queries spell them, so that both engines
+ * can prove they match.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: see below

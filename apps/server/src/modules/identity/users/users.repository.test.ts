@@ -42,14 +42,20 @@ describe('foreignPasswordHashes', () => {
   });
 });
 
+/** A users repository whose notices to the list are recorded, by tenant. */
+function noticingUsers() {
+  const notices: (string | null)[] = [];
+  const users = createUsersRepository(services.data, {
+    onListChanged: async (tenantId) => {
+      notices.push(tenantId);
+    },
+  });
+  return { users, notices };
+}
+
 describe('users repository, list notices', () => {
   it("tells the list once a commit that a tenant's users changed, however many rows it wrote", async () => {
-    const notices: (string | null)[] = [];
-    const users = createUsersRepository(services.data, {
-      onListChanged: async (tenantId) => {
-        notices.push(tenantId);
-      },
-    });
+    const { users, notices } = noticingUsers();
     const roleId = crypto.randomUUID();
     await withinTenant(TENANT, () =>
       services.roles.insert({
@@ -76,6 +82,30 @@ describe('users repository, list notices', () => {
       await users.softDelete(row.id);
       await users.insert(newUserRow('noticed-too'));
     });
+    expect(notices).toEqual([TENANT, TENANT, TENANT]);
+  });
+});
+
+describe('users repository, what tells the list', () => {
+  it('tells it of a status changed (active, lockout set or cleared, unlock), not of a failed count', async () => {
+    const { users, notices } = noticingUsers();
+    const row = newUserRow('status-noticed');
+    await withinTenant(TENANT, () => services.users.insert(row));
+    const update = (stamp: string, changes: Parameters<typeof users.update>[2]) =>
+      withinTenant(TENANT, () =>
+        users.update(row.id, stamp, { ...changes, concurrencyStamp: `${stamp}+` }),
+      );
+    // A failed sign-in short of a lockout: the list shows nothing of it.
+    expect(await update(row.concurrencyStamp, { accessFailedCount: 1 })).toBe(true);
+    expect(notices).toEqual([]);
+    await update(`${row.concurrencyStamp}+`, {
+      accessFailedCount: 0,
+      lockoutEnd: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await update(`${row.concurrencyStamp}++`, { isActive: false });
+    await withinTenant(TENANT, () =>
+      users.setLockout(row.id, { lockoutEnd: null, accessFailedCount: 0 }),
+    );
     expect(notices).toEqual([TENANT, TENANT, TENANT]);
   });
 });
