@@ -64,7 +64,7 @@ describe('tenant isolation of identity administration', () => {
   it.each([
     ['a host user', 'hostUser'],
     ['another tenant user', 'globexUser'],
-  ])('cannot read, change, unlock, re-role or delete %s by id', async (_, key) => {
+  ])('cannot read, change, unlock, sign out, re-role or delete %s by id', async (_, key) => {
     const target = ids[key];
     if (!target) throw new Error('missing fixture');
     const url = `${users}/${target.id}`;
@@ -79,10 +79,14 @@ describe('tenant isolation of identity administration', () => {
     expect(update.statusCode).toBe(404);
     expect((await acme.put(`${url}/roles`, { roleNames: ['admin'] })).statusCode).toBe(404);
     expect((await acme.post(`${url}/unlock`)).statusCode).toBe(404);
+    expect((await acme.post(`${url}/logout`)).statusCode).toBe(404);
     // ABP's delete of an unknown id is a quiet 204: here the row is out of sight, so untouched.
     expect((await acme.delete(url)).statusCode).toBe(204);
     const owner = key === 'hostUser' ? host : globex;
     expect((await owner.get(url)).json()).toMatchObject({ id: target.id, isDeleted: false });
+    expect((await owner.get(url)).json()).toMatchObject({
+      concurrencyStamp: target.concurrencyStamp,
+    });
     expect((await owner.get(url)).json().userName).not.toBe('hijacked');
   });
 

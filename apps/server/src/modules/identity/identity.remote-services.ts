@@ -74,6 +74,8 @@ export const identityRemoteServices: RemoteServiceModule = {
         'GET /api/identity/users/by-email/:email': 'FindByEmailAsync(email)',
         // Ours: ABP's free module has no unlock (its commercial one has).
         'POST /api/identity/users/:id/unlock': 'UnlockAsync(id)',
+        // Ours: Keycloak's sign-out of all of a user's sessions; ABP has none.
+        'POST /api/identity/users/:id/logout': 'LogoutAsync(id)',
       },
     },
     {

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
+import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
 import { vi } from 'vitest';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import type { ApplicationConfiguration } from '#src/core/app-configuration/application-configuration';
@@ -45,6 +46,37 @@ export const roleDto = (name: string, extra: Partial<IdentityRoleDto> = {}): Ide
   isStatic: false,
   isPublic: false,
   concurrencyStamp: 'stamp',
+  extraProperties: {},
+  ...extra,
+});
+
+/** A user as the API answers it: id `id-<userName>`, active, not locked out, unless `extra` says. */
+export const userDto = (
+  userName: string,
+  extra: Partial<IdentityUserDto> = {},
+): IdentityUserDto => ({
+  id: `id-${userName}`,
+  tenantId: null,
+  userName,
+  name: null,
+  surname: null,
+  email: `${userName}@example.com`,
+  emailConfirmed: false,
+  phoneNumber: null,
+  phoneNumberConfirmed: false,
+  isActive: true,
+  lockoutEnabled: true,
+  lockoutEnd: null,
+  accessFailedCount: 0,
+  isLockedOut: false,
+  concurrencyStamp: 'stamp',
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+  isDeleted: false,
+  deleterId: null,
+  deletionTime: null,
   extraProperties: {},
   ...extra,
 });

@@ -33,6 +33,7 @@ describe('users API', () => {
     expect((await anonymous.get(users)).statusCode).toBe(401);
     expect((await anonymous.get(`${users}/assignable-roles`)).statusCode).toBe(401);
     expect((await anonymous.post(`${users}/${crypto.randomUUID()}/unlock`)).statusCode).toBe(401);
+    expect((await anonymous.post(`${users}/${crypto.randomUUID()}/logout`)).statusCode).toBe(401);
   });
 
   it('creates a user with exactly the roles named, and reads it back every way', async () => {
@@ -278,6 +279,37 @@ describe('users API', () => {
     expect((await admin.post(`${users}/${crypto.randomUUID()}/unlock`)).statusCode).toBe(404);
   });
 
+  it('signs a user out everywhere: its access and refresh tokens stop, a new sign-in works', async () => {
+    const user = await createUser(admin, 'traveller');
+    const phone = await signedIn(testApp.app, 'traveller');
+    const laptop = (
+      await passwordGrant(testApp.app, { username: 'traveller', password: USER_PASSWORD })
+    ).json();
+    const bystander = await signedIn(testApp.app, 'carla');
+    expect((await phone.get('/api/account/my-profile')).statusCode).toBe(200);
+
+    expect((await admin.post(`${users}/${user.id}/logout`)).statusCode).toBe(204);
+
+    expect((await phone.get('/api/account/my-profile')).statusCode).toBe(401);
+    const laptopApi = apiClient(testApp.app, laptop.access_token);
+    expect((await laptopApi.get('/api/account/my-profile')).statusCode).toBe(401);
+    expect((await refreshGrant(testApp.app, laptop.refresh_token)).json().error).toBe(
+      'invalid_grant',
+    );
+    // Nobody else is signed out, and the user may sign in again.
+    expect((await bystander.get('/api/account/my-profile')).statusCode).toBe(200);
+    const again = await signedIn(testApp.app, 'traveller');
+    expect((await again.get('/api/account/my-profile')).json().userName).toBe('traveller');
+    // An edit opened before the sign-out is stale, as after any other change of the user.
+    const stale = await admin.put(`${users}/${user.id}`, {
+      userName: 'traveller',
+      email: 'traveller@example.test',
+      concurrencyStamp: user.concurrencyStamp,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await admin.post(`${users}/${crypto.randomUUID()}/logout`)).statusCode).toBe(404);
+  });
+
   it('needs the child permission for each change (403), the parent to read', async () => {
     await createRole(admin, 'UserReaders');
     await setPermissions(admin, 'R', 'UserReaders', { 'AbpIdentity.Users': true });
@@ -306,12 +338,15 @@ describe('users API', () => {
       }),
       await reader.put(`${users}/${target.id}/roles`, { roleNames: ['admin'] }),
       await reader.post(`${users}/${target.id}/unlock`),
+      await reader.post(`${users}/${target.id}/logout`),
       await reader.delete(`${users}/${target.id}`),
       await reader.get(
         `/api/permission-management/permissions?providerName=U&providerKey=${target.id}`,
       ),
     ];
-    expect(denied.map((response) => response.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect(denied.map((response) => response.statusCode)).toEqual([
+      403, 403, 403, 403, 403, 403, 403,
+    ]);
     expect((await admin.get(`${users}/${target.id}/roles`)).json().items).toEqual([]);
   });
 });

@@ -142,6 +142,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // Not in ABP: Keycloak's `POST /users/{id}/logout`, every session and token of the user ended.
+  app.post(
+    `${base}/:id/logout`,
+    { preHandler: allow(P.Update), schema: { tags, params: EntityIdParams } },
+    async (request, reply) => {
+      await users.signOut(request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
   // Not in ABP's free module (issue #6346): ends the lockout and clears the failure count.
   app.post(
     `${base}/:id/unlock`,

@@ -196,6 +196,24 @@ export function createUsersService(deps: {
       });
     },
 
+    /**
+     * Signs the user out everywhere (Keycloak's "Sign out" of a user's sessions): a new security
+     * stamp stops its access tokens at the API, and the sign-in server ends its sessions, grants
+     * and refresh tokens, so that every device and app asks for the password again.
+     */
+    async signOut(id: string): Promise<void> {
+      await data.transaction(async () => {
+        const current = await load(id);
+        const saved = await users.update(id, current.concurrencyStamp, {
+          securityStamp: crypto.randomUUID(),
+          concurrencyStamp: newConcurrencyStamp(),
+          ...modificationAudit(),
+        });
+        if (!saved) throw new ConcurrencyError();
+        await announce([id], true);
+      });
+    },
+
     /** Ends a lockout and forgets the failed attempts, so the next wrong password does not relock. */
     async unlock(id: string): Promise<void> {
       await load(id);

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeServer,
   loadIdentityConfiguration,
   renderWithProviders,
   resetIdentityState,
+  userDto,
 } from '../identity-test-kit';
 import { UserFormModal } from './user-form-modal';
 
@@ -19,31 +19,7 @@ const role = (name: string, isDefault = false) => ({
   extraProperties: {},
 });
 const assignable = { items: [role('admin'), role('member', true)] };
-const ana: IdentityUserDto = {
-  id: 'user-1',
-  tenantId: null,
-  userName: 'ana',
-  name: null,
-  surname: null,
-  email: 'ana@example.com',
-  emailConfirmed: false,
-  phoneNumber: null,
-  phoneNumberConfirmed: false,
-  isActive: true,
-  lockoutEnabled: true,
-  lockoutEnd: null,
-  accessFailedCount: 0,
-  isLockedOut: false,
-  concurrencyStamp: 'stamp-1',
-  creationTime: '2026-01-01T00:00:00Z',
-  creatorId: null,
-  lastModificationTime: null,
-  lastModifierId: null,
-  isDeleted: false,
-  deleterId: null,
-  deletionTime: null,
-  extraProperties: {},
-} as IdentityUserDto;
+const ana = userDto('ana', { id: 'user-1', concurrencyStamp: 'stamp-1' });
 
 function serve() {
   return fakeServer((request) => {

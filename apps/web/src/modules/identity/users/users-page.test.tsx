@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CurrentAddress,
@@ -7,6 +7,7 @@ import {
   renderWithProviders,
   resetIdentityState,
   roleDto,
+  userDto,
 } from '../identity-test-kit';
 import { UsersPage } from './users-page';
 
@@ -109,5 +110,66 @@ describe('Users page, status filter', () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveDisplayValue('Any status');
     await waitFor(() => expect(usersRequests(requests)).toHaveLength(1));
     expect(lastStates(requests)).toEqual({ notActive: null, isLockedOut: null });
+  });
+});
+
+describe('Users page, signing a user out everywhere', () => {
+  const ana = userDto('ana');
+  const me = userDto('admin', { id: 'me' });
+  const serveAna = () =>
+    fakeServer((request) => {
+      if (request.path === '/api/identity/users')
+        return Response.json({ totalCount: 2, items: [me, ana] });
+      if (request.path === `/api/identity/users/${ana.id}/logout`)
+        return new Response(null, { status: 204 });
+      return undefined;
+    });
+  const logouts = (requests: ReturnType<typeof serveAna>) =>
+    requests.filter((request) => request.path.endsWith('/logout'));
+
+  it("asks first, then ends the user's sessions and says so; never offered for oneself", async () => {
+    await loadIdentityConfiguration({
+      'AbpIdentity.Users': true,
+      'AbpIdentity.Users.Update': true,
+    });
+    const requests = serveAna();
+    renderUsersPage('/identity/users');
+    const anaRow = (await screen.findByText('ana')).closest('tr') as HTMLElement;
+    const meRow = screen.getByText('admin').closest('tr') as HTMLElement;
+    // One's own row keeps Edit alone, a button rather than a menu.
+    expect(within(meRow).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    const signOutAna = () => {
+      fireEvent.click(within(anaRow).getByRole('button', { name: 'Actions: ana' }));
+      fireEvent.click(within(anaRow).getByRole('button', { name: 'Sign out everywhere' }));
+    };
+
+    signOutAna();
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(
+      'ana will have to sign in again on every device and app. Do you want to continue?',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(logouts(requests)).toEqual([]);
+
+    signOutAna();
+    dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('ana was signed out everywhere.')).toBeInTheDocument();
+    expect(logouts(requests).map((request) => request.method)).toEqual(['POST']);
+  });
+
+  it('is not offered without the Update permission', async () => {
+    await loadIdentityConfiguration({
+      'AbpIdentity.Users': true,
+      'AbpIdentity.Users.Delete': true,
+    });
+    serveAna();
+    renderUsersPage('/identity/users');
+    const anaRow = (await screen.findByText('ana')).closest('tr') as HTMLElement;
+    expect(within(anaRow).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(
+      within(anaRow).queryByRole('button', { name: 'Sign out everywhere' }),
+    ).not.toBeInTheDocument();
   });
 });

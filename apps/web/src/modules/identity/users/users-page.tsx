@@ -6,6 +6,7 @@ import { useCurrentUser } from '#src/core/app-configuration/app-configuration-st
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
 import { useListQuery } from '#src/core/query/use-list-query';
+import { confirmation } from '#src/theme/confirmation/confirmation';
 import { confirmDelete } from '#src/theme/data-table/confirm-delete';
 import type { DataTableColumn } from '#src/theme/data-table/data-table';
 import { ListCard } from '#src/theme/data-table/list-card';
@@ -15,6 +16,7 @@ import { showErrorToast } from '#src/theme/toast/show-error-toast';
 import { toaster } from '#src/theme/toast/toaster';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import { useSignOutUser } from '../api/sign-out-user';
 import { useUnlockUser } from '../api/unlock-user';
 import { PermissionsModalSlot } from '../shared/permissions-modal-slot';
 import { RoleFilter } from './role-filter';
@@ -63,6 +65,7 @@ export function UsersPage() {
   const result = useUsers({ ...list.query, roleId, ...(status ? userStatuses[status] : {}) });
   const remove = useDeleteUser();
   const unlock = useUnlockUser();
+  const signOut = useSignOutUser();
   const currentUserId = useCurrentUser()?.id;
   const [editing, setEditing] = useState<Editing | null>(null);
   const canCreate = usePermission(P.Create);
@@ -89,6 +92,24 @@ export function UsersPage() {
     }
   };
 
+  const signOutUser = async (user: IdentityUserDto) => {
+    const name = [user.userName];
+    const status = await confirmation.warn(
+      'Vineta::SignOutEverywhereConfirmationMessage',
+      'AbpIdentity::AreYouSure',
+      { messageLocalizationParams: name },
+    );
+    if (status !== 'confirm') return;
+    try {
+      await signOut.mutateAsync(user.id);
+      toaster.success('Vineta::SignedOutEverywhere', undefined, {
+        messageLocalizationParams: name,
+      });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
   const actionsOf = (user: IdentityUserDto): RowAction[] => {
     const actions: RowAction[] = [];
     if (canUpdate)
@@ -108,6 +129,13 @@ export function UsersPage() {
         key: 'unlock',
         label: t('AbpIdentity::Unlock'),
         onClick: () => void unlockUser(user),
+      });
+    // Not offered for oneself: the top bar's Logout ends one's own session.
+    if (canUpdate && user.id !== currentUserId)
+      actions.push({
+        key: 'sign-out',
+        label: t('Vineta::SignOutEverywhere'),
+        onClick: () => void signOutUser(user),
       });
     if (canDelete && user.id !== currentUserId)
       actions.push({
