@@ -329,6 +329,48 @@ test.describe('identity administration', () => {
     await expect(page.getByRole('main').getByRole('table')).toBeFocused();
   });
 
+  test("signing a user out everywhere ends the session open in the user's own browser", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const userName = uniqueName('roamer');
+    await createUser(api, userName);
+    await useLanguage(page, culture);
+    const elsewhere = await browser.newContext();
+    try {
+      const theirs = await elsewhere.newPage();
+      await signIn(theirs, request, { username: userName, password });
+      await theirs.goto('/account/manage');
+      await expect(theirs.getByRole('tablist')).toBeVisible();
+
+      await signIn(page, request);
+      await page.goto('/identity/users');
+      await search(page, userName);
+      const everywhere = text(culture, 'Vineta::SignOutEverywhere');
+      await openRowAction(page, userName, culture, everywhere);
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm).toContainText(
+        text(culture, 'Vineta::SignOutEverywhereConfirmationMessage', [userName]),
+      );
+      await shoot(page, 'users-sign-out-everywhere', { fullPage: false });
+      await confirm.getByRole('button', { name: text(culture, 'AbpUi::Yes') }).click();
+      await expect(toastSuccess(page)).toContainText(
+        text(culture, 'Vineta::SignedOutEverywhere', [userName]),
+      );
+
+      // Their access token is refused and so is their refresh token: the page signs them out.
+      await theirs.reload();
+      await expect(theirs).toHaveURL(/\/account\/login/);
+      // The administrator is still signed in.
+      await page.reload();
+      await expect(page.getByRole('row').filter({ hasText: userName })).toBeVisible();
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   test('a user with only some permissions sees only those actions; the API refuses the rest', async ({
     page,
     request,
