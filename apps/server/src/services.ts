@@ -183,8 +183,9 @@ export function createServices(config: Config, resources: LocalizationResource[]
   });
   const emailSettings = createEmailSettingsService({ data, settings, mailSender });
 
+  const securityLogs = createSecurityLogRepository(data);
   const securityLog = createSecurityLogWriter({
-    repository: createSecurityLogRepository(data),
+    repository: securityLogs,
     applicationName: APPLICATION_NAME,
   });
   const signIn = createSignInService({ users, hasher: passwordHasher, settings, securityLog });
@@ -213,6 +214,7 @@ export function createServices(config: Config, resources: LocalizationResource[]
     permissions,
     changes: identityChanges,
     userCounts,
+    securityLogs,
     userSearchStatistics: {
       frequencies: cacheHub.create<number>('identity-user-search-statistics', {
         maxEntries: 20_000,

@@ -18,4 +18,8 @@ export const IdentityPermissions = {
   UserLookup: {
     Default: 'AbpIdentity.UserLookup',
   },
+  /** ABP's commercial module's: reading every user's security log (one's own needs none). */
+  SecurityLogs: {
+    Default: 'AbpIdentity.SecurityLogs',
+  },
 } as const;

@@ -25,6 +25,10 @@ export const identityPermissions: PermissionGroupInput = {
       children: crudChildren('AbpIdentity.Users'),
     },
     {
+      name: 'AbpIdentity.SecurityLogs',
+      displayName: text('Permission:SecurityLogs'),
+    },
+    {
       name: 'AbpIdentity.UserLookup',
       displayName: text('Permission:UserLookup'),
       providers: ['C'],

@@ -21,6 +21,8 @@ export const identityRemoteServices: RemoteServiceModule = {
     GetIdentityRolesInput: `${DTOS}.PagedAndSortedResultRequestDto`,
     GetIdentityUsersInput: `${DTOS}.PagedAndSortedResultRequestDto`,
     UserLookupSearchInputDto: `${DTOS}.PagedAndSortedResultRequestDto`,
+    IdentitySecurityLogDto: `${DTOS}.EntityDto<System.Guid>`,
+    GetIdentitySecurityLogListInput: `${DTOS}.PagedAndSortedResultRequestDto`,
   },
   baseClasses: {
     IdentityRoleCreateOrUpdateDtoBase: {
@@ -88,6 +90,19 @@ export const identityRemoteServices: RemoteServiceModule = {
         'GET /api/identity/users/lookup/search': 'SearchAsync(input: UserLookupSearchInputDto)',
         'GET /api/identity/users/lookup/count':
           'GetCountAsync(input: UserLookupCountInputDto): System.Int64',
+      },
+    },
+    {
+      // ABP's commercial module's; its free one writes the log and offers no way to read it.
+      type: 'Volo.Abp.Identity.IdentitySecurityLogController',
+      group: 'IdentitySecurityLog',
+      interface: 'Volo.Abp.Identity.IIdentitySecurityLogAppService',
+      actions: {
+        'GET /api/identity/security-logs': 'GetListAsync(input: GetIdentitySecurityLogListInput)',
+        'GET /api/identity/security-logs/:id': 'GetAsync(id)',
+        'GET /api/identity/security-logs/my':
+          'GetMyListAsync(input: GetIdentitySecurityLogListInput)',
+        'GET /api/identity/security-logs/my/:id': 'GetMyAsync(id)',
       },
     },
     {

@@ -1,11 +1,13 @@
 import type { AppDataContext } from '../../db/database.js';
 import type { PermissionChecker } from '../../platform/authorization/permission-checker.js';
 import type { Cache } from '../../platform/caching/cache.js';
+import type { SecurityLogRepository } from '../../platform/security-log/security-log.repository.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import type { IdentityChanges } from './identity-changes.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { RolesRepository } from './roles/roles.repository.js';
 import { createRolesService } from './roles/roles.service.js';
+import { createSecurityLogsService } from './security-logs/security-logs.service.js';
 import type { UserCounts } from './users/user-counts.js';
 import { createUserListRepository } from './users/user-list.repository.js';
 import { createUserListService, type GramChoice } from './users/user-list.service.js';
@@ -29,6 +31,8 @@ export function createIdentityServices(deps: {
   permissions: PermissionChecker;
   changes: IdentityChanges;
   userCounts: UserCounts;
+  /** The platform's security log, which the sign-in and account code write. */
+  securityLogs: SecurityLogRepository;
   /**
    * The users list's planner statistics per tenant, never invalidated: trigram frequencies, and
    * the trigrams chosen for filter words.
@@ -56,6 +60,7 @@ export function createIdentityServices(deps: {
       changes,
     }),
     userQueries: createUserQueries({ users, roles, list: userList }),
+    securityLogs: createSecurityLogsService(deps.securityLogs),
   };
 }
 

@@ -1,3 +1,4 @@
+import { SecurityLogActions } from '@vineta/contracts/identity/identity-security-log';
 import { withinTenant } from '../data/data-scope.js';
 import { toStorableText } from '../data/storable-text.js';
 import type { SecurityLogRepository } from './security-log.repository.js';
@@ -8,22 +9,8 @@ export const SecurityLogIdentity = {
   IdentityServer: 'IdentityServer',
 } as const;
 
-/** ABP's `IdentitySecurityLogActionConsts`. */
-export const SecurityLogAction = {
-  LoginSucceeded: 'LoginSucceeded',
-  LoginLockedout: 'LoginLockedout',
-  LoginNotAllowed: 'LoginNotAllowed',
-  LoginFailed: 'LoginFailed',
-  LoginInvalidUserName: 'LoginInvalidUserName',
-  LoginInvalidUserNameOrPassword: 'LoginInvalidUserNameOrPassword',
-  Logout: 'Logout',
-  ChangeUserName: 'ChangeUserName',
-  ChangeEmail: 'ChangeEmail',
-  ChangePhoneNumber: 'ChangePhoneNumber',
-  ChangePassword: 'ChangePassword',
-  ResetPassword: 'ResetPassword',
-  Register: 'Register',
-} as const;
+/** ABP's `IdentitySecurityLogActionConsts`, which the web app shows too. */
+export const SecurityLogAction = SecurityLogActions;
 
 /** Who and where, as the request tells it. */
 export interface SecurityLogRequestInfo {

@@ -1,9 +1,33 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, SelectQueryBuilder } from 'kysely';
 import { createPreparedQueries } from '../data/prepared-query.js';
 import { type DataContext, tablesOf } from '../data/transaction.js';
 import type { SecurityLogsTable } from './security-logs.tables.js';
 
 export type SecurityLogRow = Selectable<SecurityLogsTable>;
+
+/** What a list of rows is narrowed by: a time range (end excluded) and exact values. */
+export interface SecurityLogFilter {
+  /** ISO strings in UTC, as `creationTime` is written. */
+  from?: string;
+  until?: string;
+  userId?: string;
+  applicationName?: string;
+  identity?: string;
+  action?: string;
+  userName?: string;
+  clientId?: string;
+  correlationId?: string;
+}
+
+const exactColumns = [
+  'userId',
+  'applicationName',
+  'identity',
+  'action',
+  'userName',
+  'clientId',
+  'correlationId',
+] as const;
 
 /** Rows of the current tenant (the data filter adds it); the platform knows only its own table. */
 export function createSecurityLogRepository<DB>(data: DataContext<DB>) {
@@ -13,7 +37,39 @@ export function createSecurityLogRepository<DB>(data: DataContext<DB>) {
   const prepared = createPreparedQueries(
     data as unknown as DataContext<{ securityLogs: SecurityLogsTable }>,
   );
+  type Logs = SelectQueryBuilder<{ securityLogs: SecurityLogsTable }, 'securityLogs', object>;
+  /**
+   * The current tenant's rows that pass the filter. A tenant's rows by time are read through
+   * `ix_security_logs_tenant_time`, one user's through `ix_security_logs_tenant_user_time`.
+   */
+  const filtered = (filter: SecurityLogFilter): Logs => {
+    let query: Logs = db.query().selectFrom('securityLogs');
+    if (filter.from !== undefined) query = query.where('creationTime', '>=', filter.from);
+    if (filter.until !== undefined) query = query.where('creationTime', '<', filter.until);
+    for (const column of exactColumns) {
+      const value = filter[column];
+      if (value !== undefined) query = query.where(column, '=', value);
+    }
+    return query;
+  };
   return {
+    /** A page of rows by time (the id breaks ties, so pages never overlap). */
+    page: (filter: SecurityLogFilter, newestFirst: boolean, skip: number, take: number) =>
+      filtered(filter)
+        .selectAll()
+        .orderBy('creationTime', newestFirst ? 'desc' : 'asc')
+        .orderBy('id', newestFirst ? 'desc' : 'asc')
+        .limit(take)
+        .offset(skip)
+        .execute(),
+    async count(filter: SecurityLogFilter): Promise<number> {
+      const row = await filtered(filter)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    findById: (id: string) =>
+      db.query().selectFrom('securityLogs').selectAll().where('id', '=', id).executeTakeFirst(),
     async insert(row: Insertable<SecurityLogsTable>): Promise<void> {
       const values = Object.fromEntries(
         Object.entries(row).filter(([, value]) => value !== undefined),
@@ -24,25 +80,6 @@ export function createSecurityLogRepository<DB>(data: DataContext<DB>) {
         (q, p) => q.insertInto('securityLogs').values(p),
       );
     },
-    /** Newest first; for the user's own history and for tests. */
-    listOfUser: (userId: string, maxResultCount = 50) =>
-      db
-        .query()
-        .selectFrom('securityLogs')
-        .selectAll()
-        .where('userId', '=', userId)
-        .orderBy('creationTime', 'desc')
-        .limit(maxResultCount)
-        .execute(),
-    listByAction: (action: string, maxResultCount = 50) =>
-      db
-        .query()
-        .selectFrom('securityLogs')
-        .selectAll()
-        .where('action', '=', action)
-        .orderBy('creationTime', 'desc')
-        .limit(maxResultCount)
-        .execute(),
   };
 }
 

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../../../test/create-test-app.js';
+import {
+  type ApiClient,
+  adminClient,
+  apiClient,
+  createUser,
+  signedIn,
+  USER_PASSWORD,
+} from '../../../../test/identity-api.js';
+import { createTenant, passwordGrant } from '../../../../test/sign-in-helpers.js';
+
+let testApp: TestApp;
+let admin: ApiClient;
+let logger: ApiClient;
+let loggerId: string;
+
+const logs = '/api/identity/security-logs';
+interface Row {
+  id: string;
+  userId: string | null;
+  userName: string | null;
+  action: string | null;
+  creationTime: string;
+}
+const itemsOf = (response: { json(): unknown }) => (response.json() as { items: Row[] }).items;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await adminClient(testApp.app);
+  loggerId = (await createUser(admin, 'logger')).id;
+  await passwordGrant(testApp.app, { username: 'logger', password: 'Wrong-passw0rd' });
+  logger = await signedIn(testApp.app, 'logger');
+});
+afterAll(() => testApp.close());
+
+describe('security log API', () => {
+  it("lists the tenant's rows newest first, with who, what, where and which client", async () => {
+    const response = await admin.get(`${logs}?maxResultCount=100`);
+    expect(response.statusCode).toBe(200);
+    const { totalCount, items } = response.json() as { totalCount: number; items: Row[] };
+    expect(totalCount).toBe(items.length);
+    const times = items.map((row) => row.creationTime);
+    expect(times).toEqual([...times].sort().reverse());
+    const success = items.find((row) => row.userName === 'logger');
+    expect(success).toMatchObject({
+      userId: loggerId,
+      action: 'LoginSucceeded',
+      identity: 'IdentityServer',
+      applicationName: 'Viñeta',
+      clientId: 'Vineta_App',
+      tenantId: null,
+      extraProperties: {},
+    });
+    expect(JSON.stringify(items)).not.toContain(USER_PASSWORD);
+  });
+
+  it('filters by action, user name and time, and pages without overlap', async () => {
+    const failed = itemsOf(
+      await admin.get(`${logs}?userName=logger&action=LoginInvalidUserNameOrPassword`),
+    );
+    expect(failed.map((row) => [row.userName, row.action])).toEqual([
+      ['logger', 'LoginInvalidUserNameOrPassword'],
+    ]);
+    // A value is matched exactly, as ABP's repository matches it.
+    expect(itemsOf(await admin.get(`${logs}?userName=logg`))).toEqual([]);
+
+    const all = itemsOf(await admin.get(`${logs}?maxResultCount=100`));
+    const oldest = all.at(-1)?.creationTime ?? '';
+    const newest = all[0]?.creationTime ?? '';
+    const from = itemsOf(await admin.get(`${logs}?maxResultCount=100&startTime=${newest}`));
+    expect(from.every((row) => row.creationTime >= newest)).toBe(true);
+    const until = itemsOf(await admin.get(`${logs}?maxResultCount=100&endTime=${newest}`));
+    expect(until.every((row) => row.creationTime < newest)).toBe(true);
+    // Without an offset a time is UTC; a date is its midnight.
+    expect(itemsOf(await admin.get(`${logs}?endTime=2000-01-01T00:00:00`))).toEqual([]);
+    expect(
+      itemsOf(await admin.get(`${logs}?maxResultCount=100&startTime=2000-01-01`)),
+    ).toHaveLength(all.length);
+
+    const ascending = itemsOf(
+      await admin.get(`${logs}?sorting=CreationTime%20asc&maxResultCount=100`),
+    );
+    expect(ascending[0]?.creationTime).toBe(oldest);
+    const pages = [
+      ...itemsOf(await admin.get(`${logs}?maxResultCount=2`)),
+      ...itemsOf(await admin.get(`${logs}?maxResultCount=2&skipCount=2`)),
+    ];
+    expect(pages.map((row) => row.id)).toEqual(all.slice(0, 4).map((row) => row.id));
+  });
+
+  it('refuses a sort it cannot serve from an index, and a malformed time, with a 400 naming it', async () => {
+    for (const [query, member] of [
+      ['sorting=userName', 'sorting'],
+      ['startTime=yesterday', 'startTime'],
+    ]) {
+      const response = await admin.get(`${logs}?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.validationErrors[0].members).toEqual([member]);
+    }
+  });
+
+  it('reads one row by id; an unknown id is 404', async () => {
+    const [row] = itemsOf(await admin.get(`${logs}?userName=logger&action=LoginSucceeded`));
+    expect((await admin.get(`${logs}/${row?.id}`)).json()).toMatchObject({ id: row?.id });
+    expect((await admin.get(`${logs}/${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it("needs AbpIdentity.SecurityLogs for everyone's rows; anyone signed in reads their own", async () => {
+    expect((await logger.get(logs)).statusCode).toBe(403);
+    const [adminRow] = itemsOf(await admin.get(`${logs}?userName=admin`));
+    expect((await logger.get(`${logs}/${adminRow?.id}`)).statusCode).toBe(403);
+
+    const own = itemsOf(await logger.get(`${logs}/my?maxResultCount=100`));
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(own.map((row) => row.userId))).toEqual(new Set([loggerId]));
+    expect((await logger.get(`${logs}/my/${own[0]?.id}`)).json()).toMatchObject({ id: own[0]?.id });
+    expect((await logger.get(`${logs}/my/${adminRow?.id}`)).statusCode).toBe(404);
+
+    const anonymous = apiClient(testApp.app);
+    for (const url of [logs, `${logs}/my`, `${logs}/my/${own[0]?.id}`]) {
+      expect((await anonymous.get(url)).statusCode, url).toBe(401);
+    }
+  });
+
+  it('shows a tenant only its own rows', async () => {
+    await createTenant(testApp.app, 'log-tenant');
+    const tenantAdmin = await signedIn(testApp.app, 'admin', TEST_ADMIN_PASSWORD, 'log-tenant');
+    const rows = itemsOf(await tenantAdmin.get(`${logs}?maxResultCount=100`));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.userName === 'logger')).toBe(false);
+    const [hostRow] = itemsOf(await admin.get(`${logs}?userName=logger`));
+    expect((await tenantAdmin.get(`${logs}/${hostRow?.id}`)).statusCode).toBe(404);
+  });
+});

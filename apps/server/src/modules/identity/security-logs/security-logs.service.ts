@@ -1,0 +1,78 @@
+import type {
+  GetIdentitySecurityLogListInput,
+  IdentitySecurityLogDto,
+} from '@vineta/contracts/identity/identity-security-log';
+import { parseSorting } from '../../../platform/data/list-sorting.js';
+import { EntityNotFoundError } from '../../../platform/errors/business-error.js';
+import type {
+  SecurityLogFilter,
+  SecurityLogRepository,
+  SecurityLogRow,
+} from '../../../platform/security-log/security-log.repository.js';
+
+/** The keys a list sorts by: only time, which an index serves (the table grows with every sign-in). */
+export const securityLogSortKeys = ['creationTime'] as const;
+
+/** An ISO date-time without an offset is read as UTC, as the rows are written; a date is its midnight. */
+const utcInstant = (value: string) =>
+  new Date(
+    /T/.test(value) && !/(Z|[+-]\d\d:?\d\d)$/i.test(value) ? `${value}Z` : value,
+  ).toISOString();
+
+const toDto = (row: SecurityLogRow): IdentitySecurityLogDto => ({
+  id: row.id,
+  tenantId: row.tenantId,
+  applicationName: row.applicationName,
+  identity: row.identity,
+  action: row.action,
+  userId: row.userId,
+  userName: row.userName,
+  tenantName: row.tenantName,
+  clientId: row.clientId,
+  correlationId: row.correlationId,
+  clientIpAddress: row.clientIpAddress,
+  browserInfo: row.browserInfo,
+  creationTime: row.creationTime,
+  extraProperties: JSON.parse(row.extraProperties) as Record<string, unknown>,
+});
+
+/**
+ * ABP's commercial `IdentitySecurityLogAppService`: the current tenant's security log, every
+ * user's (`AbpIdentity.SecurityLogs`) or one's own (`ownerId`), newest first.
+ */
+export function createSecurityLogsService(repository: SecurityLogRepository) {
+  return {
+    async getList(input: GetIdentitySecurityLogListInput, ownerId?: string) {
+      const filter: SecurityLogFilter = {
+        from: input.startTime ? utcInstant(input.startTime) : undefined,
+        until: input.endTime ? utcInstant(input.endTime) : undefined,
+        userId: ownerId,
+        applicationName: input.applicationName || undefined,
+        identity: input.identity || undefined,
+        action: input.action || undefined,
+        userName: input.userName || undefined,
+        clientId: input.clientId || undefined,
+        correlationId: input.correlationId || undefined,
+      };
+      const sort = input.sorting?.trim()
+        ? parseSorting(input.sorting, securityLogSortKeys, 'creationTime')
+        : { direction: 'desc' };
+      const [totalCount, rows] = await Promise.all([
+        repository.count(filter),
+        repository.page(filter, sort.direction === 'desc', input.skipCount, input.maxResultCount),
+      ]);
+      return { totalCount, items: rows.map(toDto) };
+    },
+
+    /** One row; another user's, with `ownerId`, is not found (ABP's `GetMyAsync`). */
+    async get(id: string, ownerId?: string): Promise<IdentitySecurityLogDto> {
+      const row = await repository.findById(id);
+      if (!row || (ownerId !== undefined && row.userId !== ownerId)) {
+        throw new EntityNotFoundError('IdentitySecurityLog', id);
+      }
+      return toDto(row);
+    },
+  };
+}
+
+export type SecurityLogsService = ReturnType<typeof createSecurityLogsService>;
