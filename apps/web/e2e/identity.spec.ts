@@ -371,6 +371,65 @@ test.describe('identity administration', () => {
     }
   });
 
+  test("security logs: a user's failed and successful sign-ins, by user name, action and day", async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const userName = uniqueName('logged');
+    await createUser(api, userName);
+    await request.post('/connect/token', {
+      form: {
+        grant_type: 'password',
+        client_id: 'Vineta_App',
+        username: userName,
+        password: 'wrong-Passw0rd',
+      },
+    });
+    await requestToken(request, { username: userName, password });
+
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.goto('/identity/users');
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: text(culture, 'AbpIdentity::SecurityLogs') })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text(culture, 'AbpIdentity::SecurityLogs') }),
+    ).toBeVisible();
+    await page
+      .getByRole('textbox', { name: text(culture, 'AbpIdentity::SecurityLogs:UserName') })
+      .fill(userName);
+    const rows = page.getByRole('row').filter({ hasText: userName });
+    await expect(rows).toHaveCount(2);
+    // Newest first, each action in the reader's words.
+    await expect(rows.nth(0)).toContainText(
+      text(culture, 'AbpIdentity::SecurityLogs:Action:LoginSucceeded'),
+    );
+    await expect(rows.nth(1)).toContainText(
+      text(culture, 'AbpIdentity::SecurityLogs:Action:LoginInvalidUserNameOrPassword'),
+    );
+    await expect(rows.nth(0)).toContainText('Vineta_App');
+
+    await page
+      .getByRole('combobox', { name: text(culture, 'AbpIdentity::SecurityLogs:Action') })
+      .selectOption({ label: text(culture, 'AbpIdentity::SecurityLogs:Action:LoginSucceeded') });
+    await expect(rows).toHaveCount(1);
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+    const until = page.getByLabel(text(culture, 'AbpIdentity::SecurityLogs:EndDate'));
+    await until.fill(day);
+    await expect(rows).toHaveCount(1);
+    await page.getByLabel(text(culture, 'AbpIdentity::SecurityLogs:StartDate')).fill('2000-01-01');
+    await until.fill('2000-01-02');
+    await expect(rows).toHaveCount(0);
+    await until.fill(day);
+    await expect(rows).toHaveCount(1);
+    await expectNoAxeViolations(page);
+    await shoot(page, 'identity-security-logs-filtered');
+  });
+
   test('a user with only some permissions sees only those actions; the API refuses the rest', async ({
     page,
     request,
@@ -686,12 +745,15 @@ test.describe('identity administration', () => {
     }) => {
       await useLanguage(page, culture);
       await signIn(page, request);
-      for (const screen of ['roles', 'users'] as const) {
+      const titles = {
+        'security-logs': 'AbpIdentity::SecurityLogs',
+        roles: 'AbpIdentity::Roles',
+        users: 'AbpIdentity::Users',
+      } as const;
+      // Users last: the new-user modal below opens on its page.
+      for (const screen of ['security-logs', 'roles', 'users'] as const) {
         await page.goto(`/identity/${screen}`);
-        const title = text(
-          culture,
-          screen === 'roles' ? 'AbpIdentity::Roles' : 'AbpIdentity::Users',
-        );
+        const title = text(culture, titles[screen]);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await expect(page.getByRole('row').nth(1)).toContainText('admin');
         await expectNoAxeViolations(page);

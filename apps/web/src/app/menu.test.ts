@@ -14,6 +14,7 @@ const names = (nodes: MenuNode[]): unknown[] =>
 const allPolicies = {
   'AbpIdentity.Roles': true,
   'AbpIdentity.Users': true,
+  'AbpIdentity.SecurityLogs': true,
   'AbpTenantManagement.Tenants': true,
   'SettingManagement.Emailing': true,
 };
@@ -26,7 +27,13 @@ describe('menus from the route registry', () => {
       '::Menu:Administration',
       {
         'AbpUiNavigation::Menu:Administration': [
-          { 'AbpIdentity::Menu:IdentityManagement': ['AbpIdentity::Roles', 'AbpIdentity::Users'] },
+          {
+            'AbpIdentity::Menu:IdentityManagement': [
+              'AbpIdentity::Roles',
+              'AbpIdentity::Users',
+              'AbpIdentity::SecurityLogs',
+            ],
+          },
           { 'AbpTenantManagement::Menu:TenantManagement': ['AbpTenantManagement::Tenants'] },
           'AbpSettingManagement::Settings',
         ],
@@ -43,6 +50,18 @@ describe('menus from the route registry', () => {
       '::Menu:Home',
       '::Menu:Administration',
     ]);
+  });
+
+  it('shows Identity management with the security logs alone', () => {
+    const menu = visibleMenu(
+      routeEntries,
+      testConfiguration({ policies: { 'AbpIdentity.SecurityLogs': true } }),
+    );
+    expect(names(menu)[2]).toEqual({
+      'AbpUiNavigation::Menu:Administration': [
+        { 'AbpIdentity::Menu:IdentityManagement': ['AbpIdentity::SecurityLogs'] },
+      ],
+    });
   });
 
   it('shows Identity management with either policy, and only the granted child', () => {

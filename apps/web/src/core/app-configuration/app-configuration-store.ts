@@ -1,6 +1,7 @@
 import { createStore, useStore } from '../store';
 import type {
   ApplicationConfiguration,
+  CurrentCulture,
   CurrentTenant,
   CurrentUser,
 } from './application-configuration';
@@ -30,6 +31,11 @@ export function useFeature(name: string): string | null | undefined {
 
 export function useCurrentUser(): CurrentUser | undefined {
   return useStore(appConfigurationStore, (c) => c?.currentUser);
+}
+
+/** The culture the texts, dates and numbers are shown in, with its .NET date and time patterns. */
+export function useCurrentCulture(): CurrentCulture | undefined {
+  return useStore(appConfigurationStore, (c) => c?.localization.currentCulture);
 }
 
 export function useCurrentTenant(): CurrentTenant | undefined {

@@ -8,7 +8,7 @@ export const identityRoutes: RouteEntry[] = [
     parentName: administrationRouteName,
     order: 1,
     iconClass: 'id-card',
-    requiredPolicy: 'AbpIdentity.Roles || AbpIdentity.Users',
+    requiredPolicy: 'AbpIdentity.Roles || AbpIdentity.Users || AbpIdentity.SecurityLogs',
   },
   { name: 'Identity', path: '/identity', invisible: true, redirectTo: '/identity/roles' },
   {
@@ -30,5 +30,18 @@ export const identityRoutes: RouteEntry[] = [
     requiredPolicy: 'AbpIdentity.Users',
     guards: ['authenticated'],
     page: () => import('./users/users-page').then((module) => ({ Component: module.UsersPage })),
+  },
+  {
+    name: 'AbpIdentity::SecurityLogs',
+    parentName: identityManagementRouteName,
+    path: '/identity/security-logs',
+    order: 3,
+    layout: 'application',
+    requiredPolicy: 'AbpIdentity.SecurityLogs',
+    guards: ['authenticated'],
+    page: () =>
+      import('./security-logs/security-logs-page').then((module) => ({
+        Component: module.SecurityLogsPage,
+      })),
   },
 ];

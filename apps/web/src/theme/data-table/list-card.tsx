@@ -21,6 +21,8 @@ export interface ListCardProps<T> {
   rowActions?: ((row: T) => RowAction[]) | undefined;
   /** More ways to narrow the list (a role, say), beside the search box. */
   filters?: ReactNode;
+  /** False for a list that has no free-text search, only its `filters`. */
+  search?: boolean;
 }
 
 /**
@@ -36,12 +38,13 @@ export function ListCard<T>({
   rowName,
   rowActions,
   filters,
+  search = true,
 }: ListCardProps<T>) {
   return (
     <div className="card">
       <div className="card-body">
         <div className="app-list-toolbar">
-          <SearchBox value={list.filterInput} onChange={list.setFilter} />
+          {search && <SearchBox value={list.filterInput} onChange={list.setFilter} />}
           {filters}
         </div>
         <DataTable

@@ -1,0 +1,146 @@
+import {
+  type IdentitySecurityLogDto,
+  SecurityLogActions,
+} from '@vineta/contracts/identity/identity-security-log';
+import { useState } from 'react';
+import { useCurrentCulture } from '#src/core/app-configuration/app-configuration-store';
+import { formatDate } from '#src/core/localization/format';
+import { useLocalization } from '#src/core/localization/i18n';
+import { text } from '#src/core/localization/localizable';
+import { useListQuery } from '#src/core/query/use-list-query';
+import type { DataTableColumn } from '#src/theme/data-table/data-table';
+import { ListCard } from '#src/theme/data-table/list-card';
+import { ListFilter } from '#src/theme/data-table/list-filter';
+import { ListInputFilter } from '#src/theme/data-table/list-input-filter';
+import { PageHeader } from '#src/theme/page/page-header';
+import { useSecurityLogs } from '../api/get-security-logs';
+
+/**
+ * The instant a day of the reader's calendar begins (`days` later), as the API takes it; '' for a
+ * field left empty or not a date.
+ */
+function dayStart(day: string, days = 0): string {
+  if (!day) return '';
+  const start = new Date(`${day}T00:00`);
+  if (Number.isNaN(start.getTime())) return '';
+  start.setDate(start.getDate() + days);
+  return start.toISOString();
+}
+
+/**
+ * /identity/security-logs: the tenant's sign-ins, sign-outs and credential changes, newest first,
+ * by user name, action and the days from and to (both included, in the reader's time zone).
+ */
+export function SecurityLogsPage() {
+  const t = useLocalization();
+  const list = useListQuery({ sorting: 'creationTime desc' });
+  const [action, setAction] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const { setPage } = list;
+  const narrowed = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setPage(0);
+  };
+  const result = useSecurityLogs({
+    ...list.query,
+    action,
+    startTime: dayStart(from),
+    endTime: dayStart(to, 1),
+  });
+  const culture = useCurrentCulture();
+  const format = culture?.dateTimeFormat;
+  const timePattern = format && `${format.shortDatePattern} ${format.shortTimePattern}`;
+  // An action this screen has no words for is shown as it is stored.
+  const actionText = (name: string) => t(text(`AbpIdentity::SecurityLogs:Action:${name}`, name));
+
+  const columns: DataTableColumn<IdentitySecurityLogDto>[] = [
+    {
+      key: 'creationTime',
+      header: t('AbpIdentity::SecurityLogs:Date'),
+      sortKey: 'creationTime',
+      width: 170,
+      cell: (row) => (
+        <time dateTime={row.creationTime}>
+          {formatDate(row.creationTime, timePattern, culture?.cultureName)}
+        </time>
+      ),
+    },
+    {
+      key: 'action',
+      header: t('AbpIdentity::SecurityLogs:Action'),
+      width: 240,
+      cell: (row) => (row.action ? actionText(row.action) : ''),
+    },
+    {
+      key: 'userName',
+      header: t('AbpIdentity::SecurityLogs:UserName'),
+      cell: (row) => row.userName,
+    },
+    {
+      key: 'clientId',
+      header: t('AbpIdentity::SecurityLogs:Client'),
+      cell: (row) => row.clientId,
+    },
+    {
+      key: 'clientIpAddress',
+      header: t('AbpIdentity::SecurityLogs:IpAddress'),
+      cell: (row) => row.clientIpAddress && <span dir="ltr">{row.clientIpAddress}</span>,
+    },
+    {
+      key: 'browserInfo',
+      header: t('AbpIdentity::SecurityLogs:Browser'),
+      width: 300,
+      cell: (row) => row.browserInfo,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('AbpIdentity::SecurityLogs')} />
+      <ListCard
+        caption={t('AbpIdentity::SecurityLogs')}
+        list={list}
+        result={result}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowName={(row) => row.id}
+        search={false}
+        filters={
+          <>
+            <ListInputFilter
+              label={t('AbpIdentity::SecurityLogs:UserName')}
+              nameInside
+              value={list.filterInput}
+              onChange={list.setFilter}
+            />
+            <ListFilter
+              label={t('AbpIdentity::SecurityLogs:Action')}
+              value={action}
+              onChange={narrowed(setAction)}
+            >
+              <option value="">{t('AbpIdentity::SecurityLogs:AnyAction')}</option>
+              {Object.values(SecurityLogActions).map((name) => (
+                <option key={name} value={name}>
+                  {actionText(name)}
+                </option>
+              ))}
+            </ListFilter>
+            <ListInputFilter
+              label={t('AbpIdentity::SecurityLogs:StartDate')}
+              type="date"
+              value={from}
+              onChange={narrowed(setFrom)}
+            />
+            <ListInputFilter
+              label={t('AbpIdentity::SecurityLogs:EndDate')}
+              type="date"
+              value={to}
+              onChange={narrowed(setTo)}
+            />
+          </>
+        }
+      />
+    </>
+  );
+}

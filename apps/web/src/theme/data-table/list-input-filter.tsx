@@ -1,0 +1,41 @@
+import { useId } from 'react';
+
+/**
+ * One of a list's filters that is typed rather than chosen (ListCard's `filters`): its name, then
+ * a text or date field, laid out as a ListFilter is. `nameInside` shows the name in the empty
+ * field instead, as the search box does, and leaves the field the filter's whole width.
+ */
+export function ListInputFilter({
+  label,
+  type = 'text',
+  nameInside = false,
+  value,
+  onChange,
+}: {
+  label: string;
+  type?: 'text' | 'date';
+  nameInside?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div
+      className={`app-list-filter${type === 'date' ? ' app-list-filter-date' : ''}${nameInside ? ' app-list-filter-inside' : ''}`}
+    >
+      <label htmlFor={id} className={nameInside ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className="form-control"
+        placeholder={nameInside ? label : undefined}
+        value={value}
+        // A date in any script is still written and read left to right.
+        dir={type === 'date' ? 'ltr' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
