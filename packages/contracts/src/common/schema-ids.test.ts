@@ -15,6 +15,7 @@ const parameterObjects = new Set([
   'GetListWithFilterInput',
   'GetIdentityUsersInput',
   'GetIdentityRolesInput',
+  'GetIdentitySecurityLogListInput',
   'GetTenantsInput',
   'UserLookupSearchInputDto',
   'UserLookupCountInputDto',
