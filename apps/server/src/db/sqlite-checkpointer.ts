@@ -53,8 +53,6 @@ let shared: Checkpointer | undefined;
 function startWorker(): Checkpointer {
   const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(workerSource(betterSqlite3), { eval: true });
-  // Kept for the process's life, idle without databases; it never holds the process open.
-  worker.unref();
   const files = new Map<string, (message: string) => void>();
   worker.on('message', ({ file, message }: { file: string; message: string }) =>
     files.get(file)?.(message),
@@ -63,6 +61,10 @@ function startWorker(): Checkpointer {
     for (const report of files.values()) report(`checkpointer stopped: ${String(error)}`);
     if (shared?.worker === worker) shared = undefined;
   });
+  // Kept for the process's life, idle without databases; it never holds the process open. After
+  // the listeners: a 'message' listener refs the worker's port again, and `npm run db:migrate`
+  // then never exited.
+  worker.unref();
   return { worker, files };
 }
 
