@@ -9,7 +9,7 @@ import * as identityUserSearchMatches from './migrations/202611261700-identity-u
 import * as permissionGrantRoleNames from './migrations/202611271400-permission-grant-role-names.js';
 import * as identityUserForeignPasswordHashes from './migrations/202611281400-identity-user-foreign-password-hashes.js';
 import * as identityUserStateIndexes from './migrations/202611301000-identity-user-state-indexes.js';
-import * as securityLogTimeIndex from './migrations/202612011200-security-log-time-index.js';
+import * as securityLogListIndexes from './migrations/202612011200-security-log-list-indexes.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -26,5 +26,5 @@ export const migrations: Record<string, Migration> = {
   '202611271400-permission-grant-role-names': permissionGrantRoleNames,
   '202611281400-identity-user-foreign-password-hashes': identityUserForeignPasswordHashes,
   '202611301000-identity-user-state-indexes': identityUserStateIndexes,
-  '202612011200-security-log-time-index': securityLogTimeIndex,
+  '202612011200-security-log-list-indexes': securityLogListIndexes,
 };

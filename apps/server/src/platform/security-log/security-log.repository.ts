@@ -39,8 +39,9 @@ export function createSecurityLogRepository<DB>(data: DataContext<DB>) {
   );
   type Logs = SelectQueryBuilder<{ securityLogs: SecurityLogsTable }, 'securityLogs', object>;
   /**
-   * The current tenant's rows that pass the filter. A tenant's rows by time are read through
-   * `ix_security_logs_tenant_time`, one user's through `ix_security_logs_tenant_user_time`.
+   * The current tenant's rows that pass the filter. Rows by time are read through
+   * `ix_security_logs_tenant_time`, an action's through `ix_security_logs_tenant_action_time`, one
+   * user's through `ix_security_logs_tenant_user_time`; a user name is tested on each row walked.
    */
   const filtered = (filter: SecurityLogFilter): Logs => {
     let query: Logs = db.query().selectFrom('securityLogs');
