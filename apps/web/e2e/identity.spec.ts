@@ -488,6 +488,14 @@ test.describe('identity administration', () => {
     await expect(
       page.getByRole('columnheader', { name: text(culture, 'AbpUi::Actions') }),
     ).toHaveCount(0);
+    // No security logs: not in the menu, and their address is the "not authorized" screen.
+    await expect(
+      page
+        .getByRole('navigation')
+        .getByRole('link', { name: text(culture, 'AbpIdentity::SecurityLogs') }),
+    ).toHaveCount(0);
+    await page.goto('/identity/security-logs');
+    await expect(page.getByRole('dialog')).toContainText('403');
 
     const { access_token } = await requestToken(request, { username: user.userName, password });
     const headers = { Authorization: `Bearer ${access_token}` };
@@ -502,8 +510,14 @@ test.describe('identity administration', () => {
         `/api/permission-management/permissions?providerName=R&providerKey=${roleName}`,
         { headers },
       ),
+      await request.get('/api/identity/security-logs', { headers }),
+      await request.post(`/api/identity/users/${user.id}/logout`, { headers }),
     ];
-    expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403]);
+    expect(refused.map((response) => response.status())).toEqual([403, 403, 403, 403, 403, 403]);
+    // One's own security log needs no permission.
+    const own = await request.get('/api/identity/security-logs/my', { headers });
+    expect(own.status()).toBe(200);
+    expect((await own.json()).items.length).toBeGreaterThan(0);
   });
 
   test('Escape closes a modal and focus goes back to its opener; unsaved changes are asked about first', async ({
