@@ -363,8 +363,9 @@ test.describe('identity administration', () => {
       // Their access token is refused and so is their refresh token: the page signs them out.
       await theirs.reload();
       await expect(theirs).toHaveURL(/\/account\/login/);
-      // The administrator is still signed in.
+      // The administrator is still signed in (the search is not kept in the address).
       await page.reload();
+      await search(page, userName);
       await expect(page.getByRole('row').filter({ hasText: userName })).toBeVisible();
     } finally {
       await elsewhere.close();
