@@ -10,7 +10,7 @@ import {
   toastError,
   toastSuccess,
 } from './support/admin';
-import { requestToken, signIn, useLanguage } from './support/app';
+import { artifacts, requestToken, signIn, useLanguage } from './support/app';
 import { test } from './support/test';
 
 const password = 'Vineta-e2e-1!';
@@ -747,7 +747,7 @@ test.describe('identity administration', () => {
           }),
         ).toBe(true);
         await page.screenshot({
-          path: `/tmp/h-modal-shots/user-modal-error-toast-${culture}-${width}.png`,
+          path: `${artifacts}/user-modal-error-toast-${culture}-${width}.png`,
         });
       }
     });
