@@ -5,20 +5,7 @@ import type { SecurityLogsTable } from './security-logs.tables.js';
 
 export type SecurityLogRow = Selectable<SecurityLogsTable>;
 
-/** What a list of rows is narrowed by: a time range (end excluded) and exact values. */
-export interface SecurityLogFilter {
-  /** ISO strings in UTC, as `creationTime` is written. */
-  from?: string;
-  until?: string;
-  userId?: string;
-  applicationName?: string;
-  identity?: string;
-  action?: string;
-  userName?: string;
-  clientId?: string;
-  correlationId?: string;
-}
-
+/** The columns a list matches exactly. */
 const exactColumns = [
   'userId',
   'applicationName',
@@ -28,6 +15,13 @@ const exactColumns = [
   'clientId',
   'correlationId',
 ] as const;
+
+/** What a list of rows is narrowed by: a time range (end excluded) and exact values. */
+export type SecurityLogFilter = Partial<Record<(typeof exactColumns)[number], string>> & {
+  /** ISO strings in UTC, as `creationTime` is written. */
+  from?: string;
+  until?: string;
+};
 
 /** Rows of the current tenant (the data filter adds it); the platform knows only its own table. */
 export function createSecurityLogRepository<DB>(data: DataContext<DB>) {

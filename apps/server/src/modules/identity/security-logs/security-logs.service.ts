@@ -19,20 +19,9 @@ const utcInstant = (value: string) =>
     /T/.test(value) && !/(Z|[+-]\d\d:?\d\d)$/i.test(value) ? `${value}Z` : value,
   ).toISOString();
 
+/** The row as ABP's DTO: its columns are the DTO's members; the extra properties are stored as JSON. */
 const toDto = (row: SecurityLogRow): IdentitySecurityLogDto => ({
-  id: row.id,
-  tenantId: row.tenantId,
-  applicationName: row.applicationName,
-  identity: row.identity,
-  action: row.action,
-  userId: row.userId,
-  userName: row.userName,
-  tenantName: row.tenantName,
-  clientId: row.clientId,
-  correlationId: row.correlationId,
-  clientIpAddress: row.clientIpAddress,
-  browserInfo: row.browserInfo,
-  creationTime: row.creationTime,
+  ...row,
   extraProperties: JSON.parse(row.extraProperties) as Record<string, unknown>,
 });
 
