@@ -220,6 +220,10 @@ export async function buildApp(
   });
 
   await services.seedHost(config.admin);
+  const tenantSeed = await services.seedTenants();
+  for (const { tenantId, error } of tenantSeed.failed) {
+    app.log.error({ err: error, tenantId }, "The tenant's new permissions could not be seeded");
+  }
   if (config.admin.isDefault) {
     app.log.warn(
       'ADMIN_PASSWORD is not set: the admin user was seeded with the well-known default password',

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.js';
 import { createRawKysely } from './database.js';
-import { migrateToEmpty, migrateToLatest } from './migrate.js';
+import { migrateTo, migrateToEmpty, migrateToLatest } from './migrate.js';
 import { migrations } from './migrations.js';
 import { booleanColumns, dataFilterTables } from './schema.js';
 
@@ -81,4 +81,33 @@ describe('migrations', () => {
       expect(rows.map((row) => row.attname)).toEqual(['user_name']);
     },
   );
+
+  it("record the admin roles' grants as the seed's own when the grant seeds arrive", async () => {
+    await migrateTo(db, '202612011200-security-log-list-indexes');
+    const grant = (tenantId: string | null, name: string, providerKey: string) => ({
+      id: crypto.randomUUID(),
+      tenant_id: tenantId,
+      name,
+      provider_name: 'R',
+      provider_key: providerKey,
+    });
+    const tenant = '00000000-0000-4000-8000-0000000000d1';
+    await (db as Kysely<{ permission_grants: ReturnType<typeof grant> }>)
+      .insertInto('permission_grants')
+      .values([
+        grant(null, 'AbpIdentity.Roles', 'admin'),
+        grant(tenant, 'AbpIdentity.Users', 'admin'),
+        grant(tenant, 'AbpIdentity.Users', 'editor'),
+      ])
+      .execute();
+    await migrateToLatest(db);
+    const { rows } = await sql<{ tenant_id: string | null; name: string }>`
+      select tenant_id, name from permission_grant_seeds order by name`.execute(db);
+    expect(rows).toEqual([
+      { tenant_id: null, name: 'AbpIdentity.Roles' },
+      { tenant_id: tenant, name: 'AbpIdentity.Users' },
+    ]);
+    await sql`delete from permission_grant_seeds`.execute(db);
+    await sql`delete from permission_grants`.execute(db);
+  });
 });

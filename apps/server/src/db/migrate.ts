@@ -29,3 +29,8 @@ export async function migrateDown(db: Kysely<unknown>): Promise<string[]> {
 export async function migrateToEmpty(db: Kysely<unknown>): Promise<string[]> {
   return unwrap(await migratorFor(db).migrateTo(NO_MIGRATIONS));
 }
+
+/** Up or down to the named migration: for tests of a migration's work on existing rows. */
+export async function migrateTo(db: Kysely<unknown>, name: string): Promise<string[]> {
+  return unwrap(await migratorFor(db).migrateTo(name));
+}

@@ -10,6 +10,7 @@ import * as permissionGrantRoleNames from './migrations/202611271400-permission-
 import * as identityUserForeignPasswordHashes from './migrations/202611281400-identity-user-foreign-password-hashes.js';
 import * as identityUserStateIndexes from './migrations/202611301000-identity-user-state-indexes.js';
 import * as securityLogListIndexes from './migrations/202612011200-security-log-list-indexes.js';
+import * as permissionGrantSeeds from './migrations/202612012300-permission-grant-seeds.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '202611281400-identity-user-foreign-password-hashes': identityUserForeignPasswordHashes,
   '202611301000-identity-user-state-indexes': identityUserStateIndexes,
   '202612011200-security-log-list-indexes': securityLogListIndexes,
+  '202612012300-permission-grant-seeds': permissionGrantSeeds,
 };

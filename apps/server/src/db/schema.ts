@@ -1,7 +1,10 @@
 import type { AuthServerTables } from '../modules/auth-server/auth-server.tables.js';
 import type { IdentityTables } from '../modules/identity/identity.tables.js';
 import type { TenantManagementTables } from '../modules/tenant-management/tenant-management.tables.js';
-import type { PermissionGrantsTable } from '../platform/authorization/permission-grants.tables.js';
+import type {
+  PermissionGrantSeedsTable,
+  PermissionGrantsTable,
+} from '../platform/authorization/permission-grants.tables.js';
 import type { DataFilterTables } from '../platform/data/data-filter-plugin.js';
 import type { FeatureValuesTable } from '../platform/features/feature-values.tables.js';
 import type { MailOutboxTable } from '../platform/mail/mail-outbox.tables.js';
@@ -11,6 +14,7 @@ import type { SettingsTable } from '../platform/settings/settings.tables.js';
 /** Every table, as the code names it (camelCase; the database uses snake_case). */
 export interface Database extends IdentityTables, TenantManagementTables, AuthServerTables {
   permissionGrants: PermissionGrantsTable;
+  permissionGrantSeeds: PermissionGrantSeedsTable;
   settings: SettingsTable;
   featureValues: FeatureValuesTable;
   securityLogs: SecurityLogsTable;
@@ -29,6 +33,7 @@ export const dataFilterTables: DataFilterTables = {
     'identityUserClaims',
     'identityRoleClaims',
     'permissionGrants',
+    'permissionGrantSeeds',
     'securityLogs',
     'mailOutbox',
   ]),

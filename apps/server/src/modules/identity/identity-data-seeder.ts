@@ -4,18 +4,23 @@ import {
   ROLE_PROVIDER,
 } from '../../platform/authorization/permission-checker.js';
 import type { PermissionRegistry } from '../../platform/authorization/permission-definitions.js';
+import type { PermissionGrantRepository } from '../../platform/authorization/permission-grant.repository.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
-import { withinTenant } from '../../platform/data/data-scope.js';
+import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { RolesRepository } from './roles/roles.repository.js';
 import type { UsersRepository } from './users/users.repository.js';
 
 export const ADMIN_NAME = 'admin';
+/** Any tenant's id, for what is the same on every tenant's side (the permissions available there). */
+const TENANT_SIDE = 'any tenant';
 
 /**
  * ABP's identity and permission seed for one side (host: `null`, or a tenant): the static, public
- * role `admin` holding every permission of that side, and the user `admin` in it. Running it again
- * changes nothing; the password is hashed before the transaction so the database is never held
+ * role `admin`, granted every permission of that side, and the user `admin` in it. Each grant is
+ * made once (`permission_grant_seeds`): a permission taken from the role stays taken when the seed
+ * runs again, and one added by an upgrade is granted at the next run. Running it again changes
+ * nothing else; the password is hashed before the transaction so the database is never held
  * while argon2 works.
  */
 export function createIdentityDataSeeder(deps: {
@@ -24,19 +29,42 @@ export function createIdentityDataSeeder(deps: {
   roles: RolesRepository;
   hasher: PasswordHasher;
   permissions: PermissionChecker;
+  grants: PermissionGrantRepository;
   registry: PermissionRegistry;
 }) {
-  const { data, users, roles, hasher, permissions, registry } = deps;
+  const { data, users, roles, hasher, permissions, grants, registry } = deps;
+
+  /** The permissions the admin role of a side (host: `null`, or any tenant) is granted. */
+  const adminPermissionsOf = (tenantId: string | null) =>
+    registry
+      .all()
+      .filter(
+        (permission) =>
+          registry.isAvailable(permission, tenantId) &&
+          registry.allowsProvider(permission, ROLE_PROVIDER),
+      )
+      .map((permission) => permission.name);
+
+  /** The admin role's grants that the seed has not made yet on the current side: makes them. */
+  async function grantNewPermissions(tenantId: string | null): Promise<string[]> {
+    const made = new Set(await grants.namesSeededTo(ROLE_PROVIDER, ADMIN_NAME));
+    const names = adminPermissionsOf(tenantId).filter((name) => !made.has(name));
+    for (const name of names) {
+      await permissions.setGranted(name, ROLE_PROVIDER, ADMIN_NAME, true);
+      await grants.recordSeeded(name, ROLE_PROVIDER, ADMIN_NAME);
+    }
+    return names;
+  }
 
   /**
-   * The seed itself, with the password already hashed (`null`: no user is created). It joins the
-   * caller's transaction when there is one, so tenant creation can seed in its own.
+   * The seed itself, with the password already hashed (`null`, or no admin at all: no user is
+   * created). It joins the caller's transaction when there is one, so tenant creation can seed in
+   * its own. Answers whether it created the user and which permissions it granted.
    */
   function seedHashed(
     tenantId: string | null,
-    admin: { email: string; passwordHash: string | null },
-  ): Promise<{ createdUser: boolean }> {
-    const { passwordHash } = admin;
+    admin: { email: string; passwordHash: string | null } | null,
+  ): Promise<{ createdUser: boolean; grantedPermissions: string[] }> {
     return withinTenant(tenantId, () =>
       data.transaction(async () => {
         let role = await roles.findByNormalizedName(normalize(ADMIN_NAME));
@@ -53,17 +81,10 @@ export function createIdentityDataSeeder(deps: {
           role = await roles.findByNormalizedName(normalize(ADMIN_NAME));
         }
         if (!role) throw new Error('The admin role could not be created');
-        for (const permission of registry.all()) {
-          if (
-            registry.isAvailable(permission, tenantId) &&
-            registry.allowsProvider(permission, ROLE_PROVIDER)
-          ) {
-            await permissions.setGranted(permission.name, ROLE_PROVIDER, ADMIN_NAME, true);
-          }
-        }
+        const grantedPermissions = await grantNewPermissions(tenantId);
         // Another instance may have seeded meanwhile: look again inside the transaction.
-        if (!passwordHash || (await users.findByNormalizedUserName(normalize(ADMIN_NAME)))) {
-          return { createdUser: false };
+        if (!admin?.passwordHash || (await users.findByNormalizedUserName(normalize(ADMIN_NAME)))) {
+          return { createdUser: false, grantedPermissions };
         }
         const userId = crypto.randomUUID();
         await users.insert({
@@ -73,13 +94,13 @@ export function createIdentityDataSeeder(deps: {
           name: ADMIN_NAME,
           email: admin.email,
           normalizedEmail: normalize(admin.email),
-          passwordHash,
+          passwordHash: admin.passwordHash,
           securityStamp: crypto.randomUUID(),
           concurrencyStamp: newConcurrencyStamp(),
           ...creationAudit(),
         });
         await users.addToRole(userId, role.id);
-        return { createdUser: true };
+        return { createdUser: true, grantedPermissions };
       }),
     );
   }
@@ -88,7 +109,7 @@ export function createIdentityDataSeeder(deps: {
     async seed(
       tenantId: string | null,
       admin: { email: string; password: string },
-    ): Promise<{ createdUser: boolean }> {
+    ): Promise<{ createdUser: boolean; grantedPermissions: string[] }> {
       const existing = await withinTenant(tenantId, () =>
         users.findByNormalizedUserName(normalize(ADMIN_NAME)),
       );
@@ -96,6 +117,27 @@ export function createIdentityDataSeeder(deps: {
       return seedHashed(tenantId, { email: admin.email, passwordHash });
     },
     seedHashed,
+    /**
+     * Of a page of tenants, those whose admin role the seed may still owe a permission: in the
+     * shared database, those without a record of every grant; and every one with a database of
+     * its own, which is not read here (one query for the page, not one a tenant).
+     */
+    async tenantsToSeed(page: readonly { id: string; ownDatabase: boolean }[]): Promise<string[]> {
+      const shared = page.filter((tenant) => !tenant.ownDatabase).map((tenant) => tenant.id);
+      const owed = new Set(
+        await acrossAllTenants(() =>
+          grants.tenantsNotSeededWith(
+            shared,
+            adminPermissionsOf(TENANT_SIDE),
+            ROLE_PROVIDER,
+            ADMIN_NAME,
+          ),
+        ),
+      );
+      return page.filter((tenant) => tenant.ownDatabase || owed.has(tenant.id)).map((t) => t.id);
+    },
+    /** The admin role and its new permissions on one side, without an admin user. */
+    seedPermissions: (tenantId: string | null) => seedHashed(tenantId, null),
   };
 }
 

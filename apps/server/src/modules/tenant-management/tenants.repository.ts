@@ -53,6 +53,25 @@ export function createTenantsRepository(data: AppDataContext) {
         .offset(query.skipCount)
         .execute();
     },
+    /**
+     * A page of the tenants in id order, after `afterId`, for walking every tenant: each id, and
+     * whether the tenant keeps its data in a database of its own.
+     */
+    async pageAfter(
+      afterId: string | undefined,
+      limit: number,
+    ): Promise<{ id: string; ownDatabase: boolean }[]> {
+      let query = data
+        .query()
+        .selectFrom('tenants')
+        .leftJoin('tenantConnectionStrings as own', (join) =>
+          join.onRef('own.tenantId', '=', 'tenants.id').on('own.name', '=', 'Default'),
+        )
+        .select(['tenants.id', 'own.tenantId as ownDatabase']);
+      if (afterId !== undefined) query = query.where('tenants.id', '>', afterId);
+      const rows = await query.orderBy('tenants.id').limit(limit).execute();
+      return rows.map((row) => ({ id: row.id, ownDatabase: row.ownDatabase !== null }));
+    },
     async count(normalizedFilter: string | undefined): Promise<number> {
       const row = await filtered(normalizedFilter)
         .select((eb) => eb.fn.countAll().as('count'))

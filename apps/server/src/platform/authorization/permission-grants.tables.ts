@@ -7,3 +7,14 @@ export interface PermissionGrantsTable extends MultiTenantColumn {
   providerName: string;
   providerKey: string;
 }
+
+/**
+ * A grant the data seed has made (of a permission to the admin role), kept after the grant is
+ * taken away, so that the seed makes each grant only once.
+ */
+export interface PermissionGrantSeedsTable extends MultiTenantColumn {
+  id: string;
+  name: string;
+  providerName: string;
+  providerKey: string;
+}
