@@ -4,6 +4,7 @@ import * as client from 'openid-client';
 import { creationAudit, newConcurrencyStamp, normalize } from '../src/platform/data/audit.js';
 import { withinTenant } from '../src/platform/data/data-scope.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './create-test-app.js';
+import { newTenantRow } from './tenant-rows.js';
 
 export const WEB_CLIENT = 'Vineta_App';
 export const FULL_SCOPE = 'openid profile email phone roles offline_access Vineta';
@@ -100,14 +101,7 @@ export async function createTenant(
 ): Promise<string> {
   const { services } = app;
   const id = crypto.randomUUID();
-  await services.tenants.insert({
-    id,
-    name,
-    normalizedName: normalize(name),
-    isActive: options.isActive ?? true,
-    concurrencyStamp: newConcurrencyStamp(),
-    ...creationAudit(),
-  });
+  await services.tenants.insert(newTenantRow(id, name, { isActive: options.isActive ?? true }));
   await services.identitySeeder.seed(id, {
     email: options.adminEmail ?? `admin@${name.toLowerCase()}.test`,
     password: TEST_ADMIN_PASSWORD,

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTenantRow } from '../../test/tenant-rows.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import type { DatabaseTarget } from '../config.js';
 import { createCacheHub } from '../platform/caching/cache.js';
-import { creationAudit, newConcurrencyStamp, normalize } from '../platform/data/audit.js';
+import { newConcurrencyStamp, normalize } from '../platform/data/audit.js';
 import { withinTenant } from '../platform/data/data-scope.js';
 import { type AppDataContext, createDataContextFor, createRawKysely } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -44,13 +45,6 @@ const roleNames = async (db: Kysely<RawTables>) =>
   (await db.selectFrom('identity_roles').select('name').orderBy('name').execute()).map(
     (r) => r.name,
   );
-const tenantRow = (id: string, name: string) => ({
-  id,
-  name,
-  normalizedName: normalize(name),
-  concurrencyStamp: newConcurrencyStamp(),
-  ...creationAudit(),
-});
 
 beforeAll(async () => {
   shared = await createTestDatabase();
@@ -68,7 +62,7 @@ beforeAll(async () => {
   await data
     .query()
     .insertInto('tenants')
-    .values([tenantRow(OWN, 'Own'), tenantRow(SHARED, 'Shared')])
+    .values([newTenantRow(OWN, 'Own'), newTenantRow(SHARED, 'Shared')])
     .execute();
   await data
     .query()

@@ -1,25 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
+import { newTenantRow } from '../../../test/tenant-rows.js';
 
 let test: TestApp;
 const TENANT_ID = '00000000-0000-4000-8000-0000000000f1';
 
 beforeAll(async () => {
   test = await createTestApp();
-  await test.app.services.tenants.insert({
-    id: TENANT_ID,
-    name: 'Acme',
-    normalizedName: normalize('Acme'),
-    concurrencyStamp: newConcurrencyStamp(),
-    creationTime: new Date().toISOString(),
-    creatorId: null,
-    lastModificationTime: null,
-    lastModifierId: null,
-    deleterId: null,
-    deletionTime: null,
-  });
+  await test.app.services.tenants.insert(newTenantRow(TENANT_ID, 'Acme'));
 });
 afterAll(() => test.close());
 

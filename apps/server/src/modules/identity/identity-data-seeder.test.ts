@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../../../test/create-test-services.js';
+import { newTenantRow } from '../../../test/tenant-rows.js';
 import { PermissionRegistry } from '../../platform/authorization/permission-definitions.js';
 import { createPermissionGrantRepository } from '../../platform/authorization/permission-grant.repository.js';
-import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 import type { Services } from '../../services.js';
 import { createIdentityDataSeeder } from './identity-data-seeder.js';
@@ -159,22 +159,15 @@ describe('permissions added by an upgrade', () => {
   });
 
   it('are seeded in every tenant at start, past a tenant whose database cannot be reached', async () => {
-    const tenantRow = (id: string, name: string) => ({
-      id,
-      name,
-      normalizedName: normalize(name),
-      concurrencyStamp: newConcurrencyStamp(),
-      ...creationAudit(),
-    });
     const older = '00000000-0000-4000-8000-0000000000c2';
     const unreachable = '00000000-0000-4000-8000-0000000000c3';
     await services.data
       .query()
       .insertInto('tenants')
       .values([
-        tenantRow(TENANT, 'Seeded'),
-        tenantRow(older, 'Older'),
-        tenantRow(unreachable, 'Gone'),
+        newTenantRow(TENANT, 'Seeded'),
+        newTenantRow(older, 'Older'),
+        newTenantRow(unreachable, 'Gone'),
       ])
       .execute();
     // A database of the other engine is refused, as one that is down would fail.

@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newTenantRow } from '../../../test/tenant-rows.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { newUserRow } from '../../../test/user-rows.js';
 import type { DatabaseTarget } from '../../config.js';
@@ -7,7 +8,6 @@ import { type AppDataContext, createDataContextFor, createRawKysely } from '../.
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { createCacheHub } from '../caching/cache.js';
-import { creationAudit, newConcurrencyStamp } from './audit.js';
 import { MissingTenantScopeError } from './data-filter-plugin.js';
 import { acrossAllTenants, includingDeleted, withinTenant } from './data-scope.js';
 import { createPreparedQueries, type PreparedQueries } from './prepared-query.js';
@@ -73,15 +73,7 @@ beforeAll(async () => {
   await data
     .query()
     .insertInto('tenants')
-    .values(
-      [TENANT_A, TENANT_B, TENANT_OWN].map((id, i) => ({
-        id,
-        name: `tenant-${i}`,
-        normalizedName: `TENANT-${i}`,
-        concurrencyStamp: newConcurrencyStamp(),
-        ...creationAudit(),
-      })),
-    )
+    .values([TENANT_A, TENANT_B, TENANT_OWN].map((id, i) => newTenantRow(id, `tenant-${i}`)))
     .execute();
   await data
     .query()
