@@ -4,7 +4,7 @@ import type { IdentityUserRow } from './users.repository.js';
 
 /**
  * A users-list item written by the database: `IdentityUserDto` as JSON text, built by
- * `json_object` (SQLite) or `json_build_object` (PostgreSQL) from the row, with
+ * `json_object` (SQLite) or `row_to_json` (PostgreSQL) from the row, with
  * `extraProperties` left out and read beside it as the stored text.
  *
  * Why: a page of 10 users is 220 values, and each went through the driver into a JavaScript
@@ -80,13 +80,23 @@ export function userDtoJson(
   const isLockedOut = boolean(
     sql`(${column('lockoutEnabled')} and ${column('lockoutEnd')} is not null and ${lockoutEnd} > ${now})`,
   );
-  const pairs = userDtoColumns.flatMap((field) => {
-    const pair = sql`${sql.lit(field)}, ${value(field)}`;
-    return field === 'accessFailedCount' ? [pair, sql`'isLockedOut', ${isLockedOut}`] : [pair];
+  const fields = userDtoColumns.flatMap((field) => {
+    const pair = { field, value: value(field) };
+    return field === 'accessFailedCount'
+      ? [pair, { field: 'isLockedOut', value: isLockedOut }]
+      : [pair];
   });
-  return postgres
-    ? sql<string>`json_build_object(${sql.join(pairs)})::text`
-    : sql<string>`json_object(${sql.join(pairs)})`;
+  if (!postgres) {
+    return sql<string>`json_object(${sql.join(fields.map((f) => sql`${sql.lit(f.field)}, ${f.value}`))})`;
+  }
+  // `row_to_json` of a one-row subquery whose columns are named as the DTO's fields, not
+  // `json_build_object`: that one works out each of its 44 arguments' types again for every
+  // row, and writes ` : ` and `, ` between them. Measured with pgbench on the bench's template
+  // (a first page of 10, one client): 42–47 µs of the backend's CPU a query against 53–58.
+  // Raw, not `sql.id`: the camel-case plugin would turn the names into the columns' snake case.
+  // They are this file's own constants.
+  const columns = fields.map((f) => sql`${f.value} as ${sql.raw(`"${f.field}"`)}`);
+  return sql<string>`(select row_to_json(item) from (select ${sql.join(columns)}) as item)::text`;
 }
 
 /**
