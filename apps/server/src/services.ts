@@ -54,8 +54,6 @@ import { SettingRegistry } from './platform/settings/setting-definitions.js';
 import { createSettingManager } from './platform/settings/setting-manager.js';
 
 export const APPLICATION_NAME = 'Viñeta';
-/** Tenants read at a time when every tenant's permissions are seeded at start. */
-const TENANTS_SEEDED_A_PAGE = 500;
 
 /**
  * Builds every service from the configuration with plain factories (no container): the one place
@@ -276,32 +274,8 @@ export function createServices(config: Config, resources: LocalizationResource[]
     mailTemplates,
     mailWorker,
     seedHost: (admin: { email: string; password: string }) => identitySeeder.seed(null, admin),
-    /**
-     * Every tenant's admin role gets the permissions added since the seed last ran there, a page
-     * of tenants at a time. A tenant whose database cannot be reached is skipped (and answered)
-     * so that one tenant cannot keep the application from starting; the next start tries again.
-     */
-    async seedTenants(): Promise<{
-      seeded: number;
-      failed: { tenantId: string; error: unknown }[];
-    }> {
-      const failed: { tenantId: string; error: unknown }[] = [];
-      let seeded = 0;
-      let after: string | undefined;
-      for (;;) {
-        const page = await tenants.pageAfter(after, TENANTS_SEEDED_A_PAGE);
-        for (const tenantId of await identitySeeder.tenantsToSeed(page)) {
-          try {
-            await identitySeeder.seedPermissions(tenantId);
-            seeded++;
-          } catch (error) {
-            failed.push({ tenantId, error });
-          }
-        }
-        if (page.length < TENANTS_SEEDED_A_PAGE) return { seeded, failed };
-        after = page.at(-1)?.id;
-      }
-    },
+    /** Every tenant's admin role gets the permissions added since the seed last ran there. */
+    seedTenants: () => identitySeeder.seedEveryTenant(tenants.pageAfter),
     async close() {
       await mailWorker.stop();
       await cacheHub.close();

@@ -14,6 +14,11 @@ import type { UsersRepository } from './users/users.repository.js';
 export const ADMIN_NAME = 'admin';
 /** Any tenant's id, for what is the same on every tenant's side (the permissions available there). */
 const TENANT_SIDE = 'any tenant';
+/** Tenants read at a time when every tenant's permissions are seeded at start. */
+const TENANTS_SEEDED_A_PAGE = 500;
+
+/** A page of tenants as the seed walks them: each id, and whether it has a database of its own. */
+type TenantPage = readonly { id: string; ownDatabase: boolean }[];
 
 /**
  * ABP's identity and permission seed for one side (host: `null`, or a tenant): the static, public
@@ -54,6 +59,22 @@ export function createIdentityDataSeeder(deps: {
       await grants.recordSeeded(name, ROLE_PROVIDER, ADMIN_NAME);
     }
     return names;
+  }
+
+  /**
+   * Of a page of tenants, those whose admin role the seed may still owe a permission: in the
+   * shared database, those without a record of every grant; and every one with a database of its
+   * own, which is not read here (one query for the page, not one a tenant).
+   */
+  async function tenantsToSeed(page: TenantPage): Promise<string[]> {
+    const shared = page.filter((tenant) => !tenant.ownDatabase).map((tenant) => tenant.id);
+    const names = adminPermissionsOf(TENANT_SIDE);
+    const owed = new Set(
+      await acrossAllTenants(() =>
+        grants.tenantsNotSeededWith(shared, names, ROLE_PROVIDER, ADMIN_NAME),
+      ),
+    );
+    return page.filter((tenant) => tenant.ownDatabase || owed.has(tenant.id)).map((t) => t.id);
   }
 
   /**
@@ -117,27 +138,34 @@ export function createIdentityDataSeeder(deps: {
       return seedHashed(tenantId, { email: admin.email, passwordHash });
     },
     seedHashed,
-    /**
-     * Of a page of tenants, those whose admin role the seed may still owe a permission: in the
-     * shared database, those without a record of every grant; and every one with a database of
-     * its own, which is not read here (one query for the page, not one a tenant).
-     */
-    async tenantsToSeed(page: readonly { id: string; ownDatabase: boolean }[]): Promise<string[]> {
-      const shared = page.filter((tenant) => !tenant.ownDatabase).map((tenant) => tenant.id);
-      const owed = new Set(
-        await acrossAllTenants(() =>
-          grants.tenantsNotSeededWith(
-            shared,
-            adminPermissionsOf(TENANT_SIDE),
-            ROLE_PROVIDER,
-            ADMIN_NAME,
-          ),
-        ),
-      );
-      return page.filter((tenant) => tenant.ownDatabase || owed.has(tenant.id)).map((t) => t.id);
-    },
     /** The admin role and its new permissions on one side, without an admin user. */
     seedPermissions: (tenantId: string | null) => seedHashed(tenantId, null),
+    /**
+     * Every tenant's admin role gets the permissions added since the seed last ran there, a page
+     * of tenants at a time (`pageAfter`: the tenants in id order after one). A tenant whose
+     * database cannot be reached is passed over and answered, so that one tenant cannot keep the
+     * application from starting; the next start tries again.
+     */
+    async seedEveryTenant(
+      pageAfter: (afterId: string | undefined, limit: number) => Promise<TenantPage>,
+    ): Promise<{ seeded: number; failed: { tenantId: string; error: unknown }[] }> {
+      const failed: { tenantId: string; error: unknown }[] = [];
+      let seeded = 0;
+      let after: string | undefined;
+      for (;;) {
+        const page = await pageAfter(after, TENANTS_SEEDED_A_PAGE);
+        for (const tenantId of await tenantsToSeed(page)) {
+          try {
+            await seedHashed(tenantId, null);
+            seeded++;
+          } catch (error) {
+            failed.push({ tenantId, error });
+          }
+        }
+        if (page.length < TENANTS_SEEDED_A_PAGE) return { seeded, failed };
+        after = page.at(-1)?.id;
+      }
+    },
   };
 }
 
