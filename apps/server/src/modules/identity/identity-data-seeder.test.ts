@@ -107,8 +107,16 @@ describe('permissions added by an upgrade', () => {
     name: 'Vineta.Stories',
     displayName: { resource: 'Vineta', key: 'Permission:Stories' },
   };
-  /** The same services' seeder after an upgrade that defines one more permission on each side. */
-  const upgradedSeeder = () =>
+  /**
+   * The same services' seeder after an upgrade that defines a group of new permissions: by default
+   * one on both sides and one on the host's.
+   */
+  const upgradedSeeder = (
+    permissions: ConstructorParameters<typeof PermissionRegistry>[0][number]['permissions'] = [
+      added,
+      { ...added, name: 'Vineta.Studio', side: 'host' },
+    ],
+  ) =>
     createIdentityDataSeeder({
       ...services,
       hasher: services.passwordHasher,
@@ -121,7 +129,7 @@ describe('permissions added by an upgrade', () => {
         {
           name: 'Vineta',
           displayName: { resource: 'Vineta', key: 'Permission:Vineta' },
-          permissions: [added, { ...added, name: 'Vineta.Studio', side: 'host' as const }],
+          permissions,
         },
       ]),
     });
@@ -156,6 +164,29 @@ describe('permissions added by an upgrade', () => {
     expect((await seeder.seedPermissions(TENANT)).grantedPermissions).toEqual([]);
     expect((await seeder.seedPermissions(null)).grantedPermissions).toEqual([]);
     expect(await counts()).toEqual(before);
+  });
+
+  it('leave a new child out where an administrator took its parent away', async () => {
+    const child = (name: string) => ({ ...added, name });
+    await upgradedSeeder().seedPermissions(TENANT);
+    await withinTenant(TENANT, () =>
+      services.permissions.setGranted('Vineta.Stories', 'R', 'admin', false),
+    );
+    const later = upgradedSeeder([
+      { ...added, children: [child('Vineta.Stories.Publish')] },
+      { ...child('Vineta.Drafts'), children: [child('Vineta.Drafts.Share')] },
+    ]);
+    expect((await later.seedPermissions(TENANT)).grantedPermissions).toEqual([
+      'Vineta.Drafts',
+      'Vineta.Drafts.Share',
+    ]);
+    const granted = await withinTenant(TENANT, () => services.permissions.grantsOf('R', 'admin'));
+    expect(granted).not.toContain('Vineta.Stories.Publish');
+    // Decided once: granting the parent again later does not bring the child with it.
+    await withinTenant(TENANT, () =>
+      services.permissions.setGranted('Vineta.Stories', 'R', 'admin', true),
+    );
+    expect((await later.seedPermissions(TENANT)).grantedPermissions).toEqual([]);
   });
 
   it('are seeded in every tenant at start, past a tenant whose database cannot be reached', async () => {

@@ -50,15 +50,27 @@ export function createIdentityDataSeeder(deps: {
       )
       .map((permission) => permission.name);
 
-  /** The admin role's grants that the seed has not made yet on the current side: makes them. */
+  /**
+   * The admin role's grants that the seed has not decided on yet on the current side: makes them,
+   * and answers those it made. A new permission whose parent the role does not hold (an
+   * administrator took it away) is recorded but not granted: the permission dialog never shows a
+   * child ticked under an unticked parent, and the administrator's choice covers the new child.
+   */
   async function grantNewPermissions(tenantId: string | null): Promise<string[]> {
-    const made = new Set(await grants.namesSeededTo(ROLE_PROVIDER, ADMIN_NAME));
-    const names = adminPermissionsOf(tenantId).filter((name) => !made.has(name));
+    const decided = new Set(await grants.namesSeededTo(ROLE_PROVIDER, ADMIN_NAME));
+    const names = adminPermissionsOf(tenantId).filter((name) => !decided.has(name));
+    if (names.length === 0) return [];
+    const held = new Set(await grants.namesGrantedTo(ROLE_PROVIDER, ADMIN_NAME));
+    // In tree order, so that a parent is granted before its children are weighed.
     for (const name of names) {
-      await permissions.setGranted(name, ROLE_PROVIDER, ADMIN_NAME, true);
+      const parent = registry.get(name)?.parentName ?? null;
+      if (parent === null || held.has(parent)) {
+        await permissions.setGranted(name, ROLE_PROVIDER, ADMIN_NAME, true);
+        held.add(name);
+      }
       await grants.recordSeeded(name, ROLE_PROVIDER, ADMIN_NAME);
     }
-    return names;
+    return names.filter((name) => held.has(name));
   }
 
   /**
