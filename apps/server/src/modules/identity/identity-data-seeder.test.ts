@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../../../test/create-test-services.js';
 import { newTenantRow } from '../../../test/tenant-rows.js';
-import { PermissionRegistry } from '../../platform/authorization/permission-definitions.js';
+import {
+  type PermissionDefinition,
+  type PermissionDefinitionInput,
+  PermissionRegistry,
+} from '../../platform/authorization/permission-definitions.js';
 import { createPermissionGrantRepository } from '../../platform/authorization/permission-grant.repository.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 import type { Services } from '../../services.js';
@@ -112,7 +116,7 @@ describe('permissions added by an upgrade', () => {
    * one on both sides and one on the host's.
    */
   const upgradedSeeder = (
-    permissions: ConstructorParameters<typeof PermissionRegistry>[0][number]['permissions'] = [
+    permissions: PermissionDefinitionInput[] = [
       added,
       { ...added, name: 'Vineta.Studio', side: 'host' },
     ],
@@ -134,9 +138,7 @@ describe('permissions added by an upgrade', () => {
       ]),
     });
   /** A defined permission as the registry's input, with its children. */
-  function asInput(
-    definition: ReturnType<PermissionRegistry['all']>[number],
-  ): ConstructorParameters<typeof PermissionRegistry>[0][number]['permissions'][number] {
+  function asInput(definition: PermissionDefinition): PermissionDefinitionInput {
     return {
       name: definition.name,
       displayName: definition.displayName,
