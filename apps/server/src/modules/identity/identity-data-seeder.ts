@@ -138,6 +138,9 @@ export function createIdentityDataSeeder(deps: {
     );
   }
 
+  /** The admin role and its new permissions on one side, without an admin user. */
+  const seedPermissions = (tenantId: string | null) => seedHashed(tenantId, null);
+
   return {
     async seed(
       tenantId: string | null,
@@ -150,8 +153,7 @@ export function createIdentityDataSeeder(deps: {
       return seedHashed(tenantId, { email: admin.email, passwordHash });
     },
     seedHashed,
-    /** The admin role and its new permissions on one side, without an admin user. */
-    seedPermissions: (tenantId: string | null) => seedHashed(tenantId, null),
+    seedPermissions,
     /**
      * Every tenant's admin role gets the permissions added since the seed last ran there, a page
      * of tenants at a time (`pageAfter`: the tenants in id order after one). A tenant whose
@@ -168,7 +170,7 @@ export function createIdentityDataSeeder(deps: {
         const page = await pageAfter(after, TENANTS_SEEDED_A_PAGE);
         for (const tenantId of await tenantsToSeed(page)) {
           try {
-            await seedHashed(tenantId, null);
+            await seedPermissions(tenantId);
             seeded++;
           } catch (error) {
             failed.push({ tenantId, error });
