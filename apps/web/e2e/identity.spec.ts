@@ -634,6 +634,54 @@ test.describe('identity administration', () => {
     });
   }
 
+  for (const culture of ['es-MX', 'ar'] as const) {
+    test(`typed text in the users list reads as typed and is cut at its end (${culture})`, async ({
+      page,
+      request,
+    }) => {
+      // Punctuation last: in a right-to-left cell "ana-" would read "-ana" unless the name takes
+      // its direction from its own letters. (Not first: the name would sort before the admin's,
+      // which other tests expect on the first row.)
+      const word = uniqueName('ana');
+      const userName = `${word}-`;
+      const email = `${'muy.largo.'.repeat(6)}${word}@vineta.test`;
+      await ok(
+        api.post('/api/identity/users', {
+          data: { userName, email, password, isActive: true, lockoutEnabled: true },
+        }),
+      );
+      await useLanguage(page, culture);
+      await signIn(page, request);
+      await page.goto('/identity/users');
+      await search(page, word);
+      const row = page.getByRole('row').filter({ hasText: userName });
+      for (const [value, cut] of [
+        [userName, false],
+        [email, true],
+      ] as const) {
+        const cell = row.getByRole('cell').filter({ hasText: value.slice(0, 12) });
+        const typed = cell.getByText(value, { exact: true });
+        const layout = await typed.evaluate((element) => {
+          const range = document.createRange();
+          range.setStart(element.firstChild as Node, 0);
+          range.setEnd(element.firstChild as Node, 1);
+          const first = range.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          const cellBox = (element.closest('td') as HTMLElement).getBoundingClientRect();
+          return {
+            firstAtLeft: Math.abs(first.left - box.left) <= 1,
+            insideCell: box.left >= cellBox.left && box.right <= cellBox.right,
+            cut: element.scrollWidth > element.clientWidth,
+          };
+        });
+        // Its first character leftmost and the whole box within its cell: it reads left to right
+        // from its beginning, and what does not fit is left out at its end (the ellipsis).
+        expect(layout).toEqual({ firstAtLeft: true, insideCell: true, cut });
+        await expect(typed).toHaveAttribute('title', value);
+      }
+    });
+  }
+
   test('permissions that cannot be loaded: the error is told and the modal closes', async ({
     page,
     request,

@@ -90,7 +90,12 @@ export function TenantsPage() {
       sortKey: 'name',
       width: 250,
       cell: (tenant) => (
-        <span className={tenant.isActive ? '' : 'text-body-secondary'}>{tenant.name}</span>
+        <span
+          className={`app-data-cell-text${tenant.isActive ? '' : ' text-body-secondary'}`}
+          title={tenant.name}
+        >
+          {tenant.name}
+        </span>
       ),
     },
     {

@@ -141,10 +141,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {columns.map((column) => {
                   const content = column.cell(row);
                   // A long value is cut short with an ellipsis; the whole of it shows on hover.
+                  // Text takes its direction from its own letters (data-table.css).
                   const whole = typeof content === 'string' ? content : undefined;
                   return (
-                    <td key={column.key} className="app-data-cell" title={whole}>
-                      {content}
+                    <td key={column.key} className="app-data-cell">
+                      {whole ? (
+                        <span className="app-data-cell-text" title={whole}>
+                          {whole}
+                        </span>
+                      ) : (
+                        content
+                      )}
                     </td>
                   );
                 })}

@@ -79,7 +79,9 @@ export function RolesPage() {
       cell: (role) => (
         <>
           {/* A long name gives way, not the badges after it. */}
-          <span className="app-data-cell-text me-1">{role.name}</span>
+          <span className="app-data-cell-text me-1" title={role.name}>
+            {role.name}
+          </span>
           {role.isDefault && (
             <span className="app-badge text-bg-success me-1">
               {t('AbpIdentity::DisplayName:IsDefault')}

@@ -154,7 +154,12 @@ export function UsersPage() {
       sortKey: 'userName',
       width: 200,
       cell: (user) => (
-        <span className={user.isActive ? '' : 'text-body-secondary'}>{user.userName}</span>
+        <span
+          className={`app-data-cell-text${user.isActive ? '' : ' text-body-secondary'}`}
+          title={user.userName}
+        >
+          {user.userName}
+        </span>
       ),
     },
     {
