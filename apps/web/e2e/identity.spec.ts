@@ -11,6 +11,7 @@ import {
   toastSuccess,
 } from './support/admin';
 import { artifacts, requestToken, signIn, useLanguage } from './support/app';
+import { inkColumns } from './support/ink';
 import { test } from './support/test';
 
 const password = 'Vineta-e2e-1!';
@@ -679,6 +680,30 @@ test.describe('identity administration', () => {
         expect(layout).toEqual({ firstAtLeft: true, insideCell: true, cut });
         await expect(typed).toHaveAttribute('title', value);
       }
+    });
+  }
+
+  for (const culture of ['es-MX', 'ar'] as const) {
+    test(`a Latin user name is shown in a form as typed (${culture})`, async ({
+      page,
+      request,
+    }) => {
+      await useLanguage(page, culture);
+      await signIn(page, request);
+      await page.goto('/identity/users');
+      await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewUser') }).click();
+      const field = dialog(page).getByLabel(text(culture, 'AbpIdentity::DisplayName:UserName'), {
+        exact: true,
+      });
+      await field.fill('ana');
+      const word = await inkColumns(field);
+      await field.fill('ana-');
+      const typed = await inkColumns(field);
+      // The hyphen typed last is drawn after the word, to its right, as the word starts where it
+      // did: in a right-to-left field without its own direction it would read "-ana".
+      expect(word.first).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(typed.first - word.first)).toBeLessThanOrEqual(1);
+      expect(typed.last).toBeGreaterThan(word.last + 2);
     });
   }
 
