@@ -40,10 +40,11 @@ export async function inkColumns(field: Locator): Promise<{ first: number; last:
       context.drawImage(bitmap, 0, 0);
       const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
       // Ink is what differs clearly from the top-left pixel, the field's background.
+      const channel = (i: number) => data[i] as number;
       const differs = (i: number) =>
-        Math.abs(data[i] - data[0]) +
-          Math.abs(data[i + 1] - data[1]) +
-          Math.abs(data[i + 2] - data[2]) >
+        Math.abs(channel(i) - channel(0)) +
+          Math.abs(channel(i + 1) - channel(1)) +
+          Math.abs(channel(i + 2) - channel(2)) >
         96;
       let first = -1;
       let last = -1;
