@@ -11,7 +11,7 @@ import {
   toastSuccess,
 } from './support/admin';
 import { artifacts, requestToken, signIn, useLanguage } from './support/app';
-import { inkColumns } from './support/ink';
+import { type Ink, inkColumns } from './support/ink';
 import { test } from './support/test';
 
 const password = 'Vineta-e2e-1!';
@@ -684,7 +684,7 @@ test.describe('identity administration', () => {
   }
 
   for (const culture of ['es-MX', 'ar'] as const) {
-    test(`a Latin user name is shown in a form as typed (${culture})`, async ({
+    test(`a Latin name is shown in a form field as typed (${culture})`, async ({
       page,
       request,
     }) => {
@@ -695,15 +695,30 @@ test.describe('identity administration', () => {
       const field = dialog(page).getByLabel(text(culture, 'AbpIdentity::DisplayName:UserName'), {
         exact: true,
       });
+      /** The hyphen of `typed` drawn after the word (`plain`), to its right, the word in place. */
+      const expectHyphenLast = (plain: Ink, typed: Ink) => {
+        expect(plain.first).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(typed.first - plain.first)).toBeLessThanOrEqual(1);
+        expect(typed.last).toBeGreaterThan(plain.last + 2);
+      };
+      // In a right-to-left field without a direction of its own, "ana-" would read "-ana".
       await field.fill('ana');
       const word = await inkColumns(field);
       await field.fill('ana-');
-      const typed = await inkColumns(field);
-      // The hyphen typed last is drawn after the word, to its right, as the word starts where it
-      // did: in a right-to-left field without its own direction it would read "-ana".
-      expect(word.first).toBeGreaterThanOrEqual(0);
-      expect(Math.abs(typed.first - word.first)).toBeLessThanOrEqual(1);
-      expect(typed.last).toBeGreaterThan(word.last + 2);
+      expectHyphenLast(word, await inkColumns(field));
+      await dialog(page)
+        .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
+        .click();
+
+      // The same for a role's name chosen in the users' role filter.
+      const role = uniqueName('rol');
+      for (const name of [role, `${role}-`]) await createRole(api, name);
+      await page.reload();
+      const roleFilter = page.getByRole('combobox', { name: text(culture, 'Vineta::Role') });
+      await roleFilter.selectOption({ label: role });
+      const plainRole = await inkColumns(roleFilter);
+      await roleFilter.selectOption({ label: `${role}-` });
+      expectHyphenLast(plainRole, await inkColumns(roleFilter));
     });
   }
 

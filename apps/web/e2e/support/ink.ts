@@ -1,12 +1,18 @@
 import type { Locator } from '@playwright/test';
 
+/** The first and last columns with ink; -1 for both when the field shows nothing. */
+export interface Ink {
+  first: number;
+  last: number;
+}
+
 /**
  * The columns, in CSS pixels from the field's content box's left edge, between which its text is
  * drawn: what a person sees, which the DOM cannot tell of an input's value. The field's content
  * box is photographed without the caret and the picture read back in a blank page (the app's
  * content security policy would refuse an image from a data URL).
  */
-export async function inkColumns(field: Locator): Promise<{ first: number; last: number }> {
+export async function inkColumns(field: Locator): Promise<Ink> {
   const page = field.page();
   await field.evaluate((element) => (element as HTMLElement).blur());
   const inset = await field.evaluate((element) => {
