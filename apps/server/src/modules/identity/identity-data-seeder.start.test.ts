@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import { asBeforePermissionExisted } from '../../../test/permission-seeds.js';
 import { accessTokenFor, bearer } from '../../../test/sign-in.js';
 import { createTenant } from '../../../test/sign-in-helpers.js';
 import { buildApp } from '../../app.js';
@@ -21,16 +22,7 @@ describe('the identity seed at start', () => {
     tenantId = await createTenant(first.app, 'Older');
     const { services } = first.app;
     // As the tenant was before AbpIdentity.SecurityLogs was defined: never granted, never seeded.
-    await withinTenant(tenantId, () =>
-      services.data.transaction(async () => {
-        await services.permissions.setGranted('AbpIdentity.SecurityLogs', 'R', 'admin', false);
-        await services.data
-          .query()
-          .deleteFrom('permissionGrantSeeds')
-          .where('name', '=', 'AbpIdentity.SecurityLogs')
-          .execute();
-      }),
-    );
+    await asBeforePermissionExisted(services, tenantId, 'AbpIdentity.SecurityLogs');
     await withinTenant(null, () =>
       services.permissions.setGranted('AbpIdentity.Users.Delete', 'R', 'admin', false),
     );

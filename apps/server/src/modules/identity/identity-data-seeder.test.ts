@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServices } from '../../../test/create-test-services.js';
+import { asBeforePermissionExisted } from '../../../test/permission-seeds.js';
 import { newTenantRow } from '../../../test/tenant-rows.js';
 import {
   type PermissionDefinition,
@@ -218,16 +219,7 @@ describe('permissions added by an upgrade', () => {
       .execute();
     // A tenant created before AbpIdentity.SecurityLogs was defined: its admin never had it.
     await services.identitySeeder.seed(older, { email: 'a@c2.example', password: 'x' });
-    await withinTenant(older, () =>
-      services.data.transaction(async () => {
-        await services.permissions.setGranted('AbpIdentity.SecurityLogs', 'R', 'admin', false);
-        await services.data
-          .query()
-          .deleteFrom('permissionGrantSeeds')
-          .where('name', '=', 'AbpIdentity.SecurityLogs')
-          .execute();
-      }),
-    );
+    await asBeforePermissionExisted(services, older, 'AbpIdentity.SecurityLogs');
 
     const { seeded, failed } = await services.seedTenants();
     // The tenant seeded in full is passed over without a transaction of its own.
