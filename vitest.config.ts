@@ -82,6 +82,7 @@ export default defineConfig({
                 /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/]/,
                 /[\\/]node_modules[\\/]react-hook-form[\\/]/,
                 /[\\/]node_modules[\\/]@hookform[\\/]resolvers[\\/]/,
+                /[\\/]node_modules[\\/]react-day-picker[\\/]/,
               ],
             },
           },

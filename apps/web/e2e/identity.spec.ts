@@ -432,6 +432,80 @@ test.describe('identity administration', () => {
     await shoot(page, 'identity-security-logs-filtered');
   });
 
+  test.describe("in a browser whose language is not the app's", () => {
+    test.use({ locale: 'en-US' });
+
+    for (const culture of ['es-MX', 'ar'] as const) {
+      test(`security logs (${culture}): days are typed and picked in the app's culture`, async ({
+        page,
+        request,
+      }) => {
+        const userName = uniqueName('dated');
+        await createUser(api, userName);
+        await requestToken(request, { username: userName, password });
+        await useLanguage(page, culture);
+        await signIn(page, request);
+        await page.goto('/identity/security-logs');
+        await page
+          .getByRole('textbox', { name: text(culture, 'AbpIdentity::SecurityLogs:UserName') })
+          .fill(userName);
+        const rows = page.getByRole('row').filter({ hasText: userName });
+        await expect(rows).toHaveCount(1);
+
+        // dd/MM/yyyy as the table writes its dates, not the English browser's mm/dd/yyyy.
+        const pad = (n: number) => String(n).padStart(2, '0');
+        const written = (date: Date) =>
+          `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+        const today = new Date();
+        const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+        const until = page.getByLabel(text(culture, 'AbpIdentity::SecurityLogs:EndDate'));
+        const hint = [
+          text(culture, 'Vineta::DateField:Day'),
+          text(culture, 'Vineta::DateField:Month'),
+          text(culture, 'Vineta::DateField:Year'),
+        ].join('/');
+        await expect(until).toHaveAttribute('placeholder', hint);
+        await until.fill(written(yesterday));
+        await expect(rows).toHaveCount(0);
+        await until.fill(written(today));
+        await expect(rows).toHaveCount(1);
+
+        // Not a day: marked when left, with the pattern to follow; the list stays as it was.
+        await until.fill(`31/02/${today.getFullYear()}`);
+        await until.blur();
+        await expect(until).toHaveClass(/is-invalid/);
+        await expect(until).toHaveAccessibleDescription(
+          text(culture, 'Vineta::DateField:Invalid', [hint]),
+        );
+        await expect(rows).toHaveCount(1);
+
+        // The calendar speaks the app's language, opens on the field's day and picks the next
+        // one with the keyboard (the next day lies to the left in Arabic).
+        await until.fill(written(yesterday));
+        await expect(rows).toHaveCount(0);
+        const choose = text(culture, 'Vineta::DateField:Choose');
+        await page
+          .locator('.app-list-filter', { has: until })
+          .getByRole('button', { name: choose })
+          .click();
+        const calendar = page.getByRole('dialog', { name: choose });
+        const month = new Intl.DateTimeFormat(culture, { month: 'long' }).format(yesterday);
+        await expect(calendar.getByRole('grid')).toHaveAccessibleName(new RegExp(month));
+        await expect(calendar.locator('.rdp-selected button')).toBeFocused();
+        await shoot(page, `identity-security-logs-calendar-${culture}`, { fullPage: false });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await calendar.locator('.rdp-selected button').focus();
+        await page.keyboard.press(culture === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+        await page.keyboard.press('Enter');
+        await expect(calendar).toBeHidden();
+        await expect(until).toHaveValue(written(today));
+        await expect(until).not.toHaveClass(/is-invalid/);
+        await expect(rows).toHaveCount(1);
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+
   test('a user with only some permissions sees only those actions; the API refuses the rest', async ({
     page,
     request,

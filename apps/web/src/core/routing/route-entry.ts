@@ -13,7 +13,8 @@ export type IconName =
   | 'close'
   | 'user'
   | 'globe'
-  | 'grid';
+  | 'grid'
+  | 'calendar';
 
 /** What a lazy page module gives the router. */
 export interface PageModule {

@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { DateInput } from '#src/theme/date-input/date-input';
 
 /**
  * One of a list's filters that is typed rather than chosen (ListCard's `filters`): its name, then
  * a text or date field, laid out as a ListFilter is. `nameInside` shows the name in the empty
- * field instead, as the search box does, and leaves the field the filter's whole width.
+ * field instead, as the search box does, and leaves the field the filter's whole width. A date's
+ * value is `yyyy-MM-dd`, shown and typed in the app's culture (DateInput).
  */
 export function ListInputFilter({
   label,
@@ -26,16 +28,18 @@ export function ListInputFilter({
       <label htmlFor={id} className={nameInside ? 'visually-hidden' : undefined}>
         {label}
       </label>
-      <input
-        id={id}
-        type={type}
-        className="form-control"
-        placeholder={nameInside ? label : undefined}
-        value={value}
-        // A date in any script is still written and read left to right.
-        dir={type === 'date' ? 'ltr' : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {type === 'date' ? (
+        <DateInput id={id} value={value} onChange={onChange} />
+      ) : (
+        <input
+          id={id}
+          type="text"
+          className="form-control"
+          placeholder={nameInside ? label : undefined}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
     </div>
   );
 }

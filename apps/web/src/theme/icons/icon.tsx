@@ -16,6 +16,7 @@ const paths: Record<IconName, string> = {
   globe:
     'M12 22a10 10 0 100-20 10 10 0 000 20zM2 12h20M12 2a15.3 15.3 0 014 10 15.3 15.3 0 01-4 10 15.3 15.3 0 01-4-10 15.3 15.3 0 014-10z',
   grid: 'M3 3h7v7H3zM14 3h7v7h-7zM14 14h7v7h-7zM3 14h7v7H3z',
+  calendar: 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4',
 };
 
 export interface IconProps {

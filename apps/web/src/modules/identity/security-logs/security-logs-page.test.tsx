@@ -82,7 +82,8 @@ describe('Security logs page', () => {
       target: { value: 'LoginFailed' },
     });
     await waitFor(() => expect(lastQuery(requests)?.get('action')).toBe('LoginFailed'));
-    fireEvent.input(screen.getByLabelText('From'), { target: { value: '2026-11-30' } });
+    // Typed in the culture's pattern (dd/MM/yyyy here), or as ABP writes a day.
+    fireEvent.input(screen.getByLabelText('From'), { target: { value: '30/11/2026' } });
     fireEvent.input(screen.getByLabelText('To'), { target: { value: '2026-12-01' } });
     await waitFor(() => expect(lastQuery(requests)?.has('endTime')).toBe(true));
     // From the first moment of the first day to the first moment after the last, where the reader is.

@@ -1,0 +1,54 @@
+import { DayPicker } from 'react-day-picker';
+import { ar, de, enUS, es, fr, ptBR, tr, zhCN } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+import './date-calendar.css';
+import { dateOf, dayOf } from './day-text';
+
+/** The calendar's month names, day names and screen-reader labels, by the culture's language. */
+const locales = { ar, de, en: enUS, es, fr, pt: ptBR, tr, zh: zhCN };
+
+/**
+ * The first day of the culture's week (0 is Sunday): Sunday in Mexico and the United States,
+ * Monday in France, Saturday in Arabic, where the language's own table would say Monday for
+ * every Spanish-speaking country.
+ */
+function weekStartOf(culture: string): 0 | 1 | 2 | 3 | 4 | 5 | 6 | undefined {
+  const locale = new Intl.Locale(culture) as Intl.Locale & {
+    getWeekInfo?: () => { firstDay: number };
+    weekInfo?: { firstDay: number };
+  };
+  const firstDay = (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay;
+  return firstDay === undefined ? undefined : ((firstDay % 7) as 0 | 1 | 2 | 3 | 4 | 5 | 6);
+}
+
+export interface DateCalendarProps {
+  culture: string;
+  rightToLeft: boolean;
+  /** `yyyy-MM-dd`, or '' for none (the calendar then opens on today's month). */
+  day: string;
+  onPick: (day: string) => void;
+}
+
+/**
+ * A month grid to pick a day from (react-day-picker: a WAI-ARIA grid, arrows, Page Up and Down,
+ * Home and End), in the culture's words and week, with Latin digits as the app's dates have;
+ * loaded when a date field first opens it.
+ */
+export function DateCalendar({ culture, rightToLeft, day, onPick }: DateCalendarProps) {
+  const selected = dateOf(day);
+  const language = culture.split('-')[0] as keyof typeof locales;
+  return (
+    <DayPicker
+      mode="single"
+      selected={selected}
+      defaultMonth={selected}
+      onSelect={(date) => date && onPick(dayOf(date))}
+      locale={locales[language] ?? es}
+      weekStartsOn={weekStartOf(culture)}
+      dir={rightToLeft ? 'rtl' : 'ltr'}
+      numerals="latn"
+      captionLayout="dropdown"
+      autoFocus
+    />
+  );
+}

@@ -1,0 +1,145 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useCurrentCulture } from '#src/core/app-configuration/app-configuration-store';
+import { defaultShortDatePattern } from '#src/core/localization/format';
+import { useLocalization } from '#src/core/localization/i18n';
+import { Icon } from '#src/theme/icons/icon';
+import { formatDay, parseDay, patternHint } from './day-text';
+import './date-input.css';
+
+const DateCalendar = lazy(() =>
+  import('./date-calendar').then((module) => ({ default: module.DateCalendar })),
+);
+
+export interface DateInputProps {
+  /** The field's id, for its label's `htmlFor`. */
+  id?: string;
+  /** The day, `yyyy-MM-dd`, or '' for none. */
+  value: string;
+  /** Called with a day, or '' when the field is emptied; never with text that is not a day. */
+  onChange: (day: string) => void;
+}
+
+/**
+ * A day typed in the app's culture (`dd/MM/yyyy` in es-MX, `M/d/yyyy` in English), or picked from
+ * a calendar in its words. The browser's own date field writes the browser's language instead,
+ * so an es-MX page in an English browser showed mm/dd/yyyy beside tables in dd/mm/yyyy. Text that
+ * is not a day is marked when the field is left, with the pattern to follow, and changes nothing.
+ */
+export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
+  const t = useLocalization();
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const culture = useCurrentCulture();
+  const cultureName = culture?.cultureName ?? 'es-MX';
+  const pattern = culture?.dateTimeFormat.shortDatePattern ?? defaultShortDatePattern;
+  const [text, setText] = useState(() => formatDay(value, pattern, cultureName));
+  const [invalid, setInvalid] = useState(false);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // A day set from outside, or a new culture, is written again; what is being typed is left alone.
+  useEffect(() => {
+    setText((typed) =>
+      parseDay(typed, pattern) === value ? typed : formatDay(value, pattern, cultureName),
+    );
+  }, [value, pattern, cultureName]);
+
+  // The calendar closes on Escape (back to its button) and on a press anywhere else.
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  const hint = patternHint(pattern, {
+    day: t('Vineta::DateField:Day'),
+    month: t('Vineta::DateField:Month'),
+    year: t('Vineta::DateField:Year'),
+  });
+  const errorId = `${id}-error`;
+
+  const type = (typed: string) => {
+    setText(typed);
+    const day = parseDay(typed, pattern);
+    if (day === null) return;
+    setInvalid(false);
+    if (day !== value) onChange(day);
+  };
+  const leave = () => {
+    const day = parseDay(text, pattern);
+    setInvalid(day === null);
+    if (day) setText(formatDay(day, pattern, cultureName));
+  };
+  const pick = (day: string) => {
+    setOpen(false);
+    setInvalid(false);
+    setText(formatDay(day, pattern, cultureName));
+    if (day !== value) onChange(day);
+    input.current?.focus();
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the calendar closes it
+    <div
+      ref={root}
+      className="input-group app-date-input"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+        button.current?.focus();
+      }}
+    >
+      <input
+        ref={input}
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        className={`form-control${invalid ? ' is-invalid' : ''}`}
+        placeholder={hint}
+        // A date in any script is still written and read left to right.
+        dir="ltr"
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(event) => type(event.target.value)}
+        onBlur={leave}
+      />
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-outline-secondary"
+        aria-label={t('Vineta::DateField:Choose')}
+        title={t('Vineta::DateField:Choose')}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(!open)}
+      >
+        <Icon name="calendar" size={16} />
+      </button>
+      {invalid && (
+        <div id={errorId} className="invalid-tooltip d-block">
+          {t('Vineta::DateField:Invalid', hint)}
+        </div>
+      )}
+      {open && (
+        <div className="app-date-popover" role="dialog" aria-label={t('Vineta::DateField:Choose')}>
+          <Suspense fallback={null}>
+            <DateCalendar
+              culture={cultureName}
+              rightToLeft={culture?.isRightToLeft ?? false}
+              day={parseDay(text, pattern) || value}
+              onPick={pick}
+            />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { defaultShortDatePattern, formatDate } from '#src/core/localization/format';
+
+/**
+ * A day typed in a culture's short date pattern (.NET's: `dd/MM/yyyy`, `M/d/yyyy`, `d.MM.yyyy`,
+ * `yyyy/M/d`), read and written as the day the API and the code keep: `yyyy-MM-dd`.
+ */
+
+type Field = 'day' | 'month' | 'year';
+
+/** The pattern's day, month and year, in the order it writes them (quoted text skipped). */
+function fieldOrder(pattern: string): Field[] {
+  const order: Field[] = [];
+  for (const [token] of pattern.matchAll(/'[^']*'|d+|M+|y+/g)) {
+    const field = ({ d: 'day', M: 'month', y: 'year' } as const)[token[0] as 'd' | 'M' | 'y'];
+    if (field && !order.includes(field)) order.push(field);
+  }
+  return order.length === 3 ? order : ['year', 'month', 'day'];
+}
+
+/** Digits as keyboards of the cultures type them (Arabic-Indic, Persian, full-width) to 0–9. */
+function latinDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/g, (digit) => {
+    const code = digit.charCodeAt(0);
+    const zero = code >= 0xff10 ? 0xff10 : code >= 0x06f0 ? 0x06f0 : 0x0660;
+    return String(code - zero);
+  });
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** `yyyy-MM-dd` for a day that exists, or null. */
+function isoDay(year: number, month: number, day: number): string | null {
+  if (!(year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1)) return null;
+  // Day 0 of the next month is the month's last (setUTCFullYear, since Date.UTC reads 0–99 as 19xx).
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return day > last.getUTCDate() ? null : `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/**
+ * The day a person typed: three numbers in the pattern's order, between any separators (`6/12/2026`
+ * and `06-12-26` alike in `dd/MM/yyyy`; a two-digit year is this century's), or ABP's
+ * `yyyy-MM-dd` in any culture. '' for an empty text, null for one that is not a day of the calendar.
+ */
+export function parseDay(text: string, pattern = defaultShortDatePattern): string | null {
+  const typed = latinDigits(text).trim();
+  if (!typed) return '';
+  const numbers = typed.match(/\d+/g) ?? [];
+  const separators = typed.split(/\d+/).filter(Boolean);
+  // Separators are punctuation, spaces or the CJK date signs; letters are not a day.
+  if (numbers.length !== 3 || separators.some((s) => !/^[\s\p{P}\p{S}年月日]+$/u.test(s)))
+    return null;
+  const iso = /^\d{4}$/.test(numbers[0] as string) && fieldOrder(pattern)[0] !== 'year';
+  const order: Field[] = iso ? ['year', 'month', 'day'] : fieldOrder(pattern);
+  const value = (field: Field) => numbers[order.indexOf(field)] as string;
+  const yearText = value('year');
+  if (yearText.length !== 4 && yearText.length !== 2) return null;
+  const year = Number(yearText) + (yearText.length === 2 ? 2000 : 0);
+  return isoDay(year, Number(value('month')), Number(value('day')));
+}
+
+/** A `yyyy-MM-dd` day written in the pattern; '' for none or one that is not a day. */
+export function formatDay(day: string, pattern: string | undefined, culture: string): string {
+  const date = dateOf(day);
+  return date ? formatDate(date, pattern || defaultShortDatePattern, culture) : '';
+}
+
+/** The pattern with the culture's letters for each field (`dd/mm/aaaa`), as a field's hint. */
+export function patternHint(
+  pattern: string | undefined,
+  letters: { day: string; month: string; year: string },
+): string {
+  return (pattern || defaultShortDatePattern).replace(/'([^']*)'|d+|M+|y+/g, (token, quoted) => {
+    if (quoted !== undefined) return quoted;
+    return token[0] === 'd' ? letters.day : token[0] === 'M' ? letters.month : letters.year;
+  });
+}
+
+/** `yyyy-MM-dd` of a date in the reader's calendar. */
+export function dayOf(date: Date): string {
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The local midnight a `yyyy-MM-dd` day begins at, or undefined for none. */
+export function dateOf(day: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const [year, month, date] = match.slice(1).map(Number) as [number, number, number];
+  if (!isoDay(year, month, date)) return undefined;
+  const midnight = new Date(2000, month - 1, date);
+  midnight.setFullYear(year);
+  return midnight;
+}
