@@ -936,6 +936,24 @@ test.describe('identity administration', () => {
         await expectNoAxeViolations(page);
         await shoot(page, `identity-${screen}-${culture}`);
       }
+      // Beside the open sidebar at 1100 px, the users' six columns of at least 150 px are wider
+      // than their card: a shadow says on which edge the rest lies, and moves to the start once
+      // the table is scrolled to its end.
+      await page.setViewportSize({ width: 1100, height: 800 });
+      const frame = page.locator('.app-data-table-frame');
+      const scroller = frame.locator('.app-data-table-scroll');
+      expect(await scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeGreaterThan(
+        0,
+      );
+      await expect(frame).toHaveAttribute('data-more-end');
+      await expect(frame).not.toHaveAttribute('data-more-start');
+      await scroller.evaluate((box) => {
+        box.scrollLeft =
+          getComputedStyle(box).direction === 'rtl' ? -box.scrollWidth : box.scrollWidth;
+      });
+      await expect(frame).toHaveAttribute('data-more-start');
+      await expect(frame).not.toHaveAttribute('data-more-end');
+      await page.screenshot({ path: `${artifacts}/identity-users-scrolled-${culture}-1100.png` });
       await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewUser') }).click();
       await expect(dialog(page)).toBeVisible();
       await expectNoAxeViolations(page);

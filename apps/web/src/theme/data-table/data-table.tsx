@@ -3,6 +3,7 @@ import { formatNumber } from '#src/core/localization/format';
 import { currentLanguage, useLocalization } from '#src/core/localization/i18n';
 import './data-table.css';
 import { useFocusFollowsRows } from './use-focus-follows-rows';
+import { useScrollEdges } from './use-scroll-edges';
 
 /** SPEC.md section 9: row height 30, header height 30, column width 150. */
 export const dataTableDefaults = { rowHeight: 30, headerHeight: 30, columnWidth: 150 } as const;
@@ -69,96 +70,104 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const header = { height: dataTableDefaults.headerHeight };
   const table = useRef<HTMLTableElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   useFocusFollowsRows(body, table, rows.map(props.rowKey));
+  useScrollEdges(scroller, frame);
   return (
     <div className="app-data-table">
-      <div className="app-data-table-scroll">
-        {/* Focusable from script only: where focus goes when the last focused row is deleted. */}
-        <table className="mb-2" ref={table} tabIndex={-1}>
-          <caption className="visually-hidden">{props.caption}</caption>
-          <thead>
-            <tr style={header}>
-              {actions && (
-                <th scope="col" style={{ width: dataTableDefaults.columnWidth }}>
-                  {t('AbpUi::Actions')}
-                </th>
-              )}
-              {columns.map((column) => {
-                const sorted = column.sortKey && column.sortKey === sortKey;
-                const ariaSort = sorted
-                  ? sortDirection === 'desc'
-                    ? 'descending'
-                    : 'ascending'
-                  : undefined;
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={ariaSort}
-                    style={{ minWidth: column.width ?? dataTableDefaults.columnWidth }}
-                  >
-                    {column.sortKey ? (
-                      <button
-                        type="button"
-                        className="btn btn-link p-0 fw-semibold text-reset text-decoration-none"
-                        onClick={() =>
-                          props.onSortingChange(
-                            column.sortKey ?? '',
-                            nextDirection(sorting, column.sortKey ?? ''),
-                          )
-                        }
-                      >
-                        {column.header}
-                        <span aria-hidden="true" className="ms-1">
-                          {sorted ? (sortDirection === 'desc' ? '▼' : '▲') : '⇅'}
-                        </span>
-                      </button>
-                    ) : (
-                      column.header
-                    )}
+      <div className="app-data-table-frame" ref={frame}>
+        <div className="app-data-table-scroll" ref={scroller}>
+          {/* Focusable from script only: where focus goes when the last focused row is deleted. */}
+          <table className="mb-2" ref={table} tabIndex={-1}>
+            <caption className="visually-hidden">{props.caption}</caption>
+            <thead>
+              <tr style={header}>
+                {actions && (
+                  <th scope="col" style={{ width: dataTableDefaults.columnWidth }}>
+                    {t('AbpUi::Actions')}
                   </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody ref={body}>
-            {rows.length === 0 && (
-              <tr style={{ height: dataTableDefaults.rowHeight }}>
-                <td colSpan={columns.length + (actions ? 1 : 0)} className="text-center text-muted">
-                  {props.loading
-                    ? t('AbpUi::LoadingWithThreeDot')
-                    : t('AbpUi::NoDataAvailableInDatatable')}
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <tr
-                key={props.rowKey(row)}
-                data-row-key={props.rowKey(row)}
-                style={{ height: dataTableDefaults.rowHeight }}
-              >
-                {actions && <td>{actions(row)}</td>}
+                )}
                 {columns.map((column) => {
-                  const content = column.cell(row);
-                  // A long value is cut short with an ellipsis; the whole of it shows on hover.
-                  // Text takes its direction from its own letters (data-table.css).
-                  const whole = typeof content === 'string' ? content : undefined;
+                  const sorted = column.sortKey && column.sortKey === sortKey;
+                  const ariaSort = sorted
+                    ? sortDirection === 'desc'
+                      ? 'descending'
+                      : 'ascending'
+                    : undefined;
                   return (
-                    <td key={column.key} className="app-data-cell">
-                      {whole ? (
-                        <span className="app-data-cell-text" title={whole}>
-                          {whole}
-                        </span>
+                    <th
+                      key={column.key}
+                      scope="col"
+                      aria-sort={ariaSort}
+                      style={{ minWidth: column.width ?? dataTableDefaults.columnWidth }}
+                    >
+                      {column.sortKey ? (
+                        <button
+                          type="button"
+                          className="btn btn-link p-0 fw-semibold text-reset text-decoration-none"
+                          onClick={() =>
+                            props.onSortingChange(
+                              column.sortKey ?? '',
+                              nextDirection(sorting, column.sortKey ?? ''),
+                            )
+                          }
+                        >
+                          {column.header}
+                          <span aria-hidden="true" className="ms-1">
+                            {sorted ? (sortDirection === 'desc' ? '▼' : '▲') : '⇅'}
+                          </span>
+                        </button>
                       ) : (
-                        content
+                        column.header
                       )}
-                    </td>
+                    </th>
                   );
                 })}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody ref={body}>
+              {rows.length === 0 && (
+                <tr style={{ height: dataTableDefaults.rowHeight }}>
+                  <td
+                    colSpan={columns.length + (actions ? 1 : 0)}
+                    className="text-center text-muted"
+                  >
+                    {props.loading
+                      ? t('AbpUi::LoadingWithThreeDot')
+                      : t('AbpUi::NoDataAvailableInDatatable')}
+                  </td>
+                </tr>
+              )}
+              {rows.map((row) => (
+                <tr
+                  key={props.rowKey(row)}
+                  data-row-key={props.rowKey(row)}
+                  style={{ height: dataTableDefaults.rowHeight }}
+                >
+                  {actions && <td>{actions(row)}</td>}
+                  {columns.map((column) => {
+                    const content = column.cell(row);
+                    // A long value is cut short with an ellipsis; the whole of it shows on hover.
+                    // Text takes its direction from its own letters (data-table.css).
+                    const whole = typeof content === 'string' ? content : undefined;
+                    return (
+                      <td key={column.key} className="app-data-cell">
+                        {whole ? (
+                          <span className="app-data-cell-text" title={whole}>
+                            {whole}
+                          </span>
+                        ) : (
+                          content
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
         <span className="text-muted small">
