@@ -32,6 +32,9 @@ function Field({ initial = '', onChange }: { initial?: string; onChange: (day: s
         }}
       />
       <output aria-label="day">{day}</output>
+      <button type="button" onClick={() => setDay('')}>
+        Limpiar
+      </button>
     </>
   );
 }
@@ -85,6 +88,18 @@ describe('DateInput', () => {
     expect(onChange).toHaveBeenLastCalledWith('2026-02-28');
   });
 
+  it('writes a day set from outside over what was typed, and drops its error', async () => {
+    await useCulture('es-MX', 'dd/MM/yyyy');
+    render(<Field initial="2026-12-06" onChange={() => {}} />);
+    const field = screen.getByLabelText('Desde');
+    fireEvent.input(field, { target: { value: 'ayer' } });
+    fireEvent.blur(field);
+    expect(field).toHaveClass('is-invalid');
+    fireEvent.click(screen.getByRole('button', { name: 'Limpiar' }));
+    expect(field).toHaveValue('');
+    expect(field).not.toHaveClass('is-invalid');
+  });
+
   it("reads and writes another culture's order", async () => {
     await useCulture('en', 'M/d/yyyy');
     const onChange = vi.fn();
@@ -121,5 +136,11 @@ describe('DateInput', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(open).toHaveFocus();
+
+    // Focus leaving the field and its calendar closes it.
+    await user.click(open);
+    await screen.findByRole('grid');
+    act(() => screen.getByRole('button', { name: 'Limpiar' }).focus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -39,21 +39,30 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
   const button = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
+  const typed = useRef(text);
+  typed.current = text;
   // A day set from outside, or a new culture, is written again; what is being typed is left alone.
   useEffect(() => {
-    setText((typed) =>
-      parseDay(typed, pattern) === value ? typed : formatDay(value, pattern, cultureName),
-    );
+    if (parseDay(typed.current, pattern) === value) return;
+    setText(formatDay(value, pattern, cultureName));
+    setInvalid(false);
   }, [value, pattern, cultureName]);
 
-  // The calendar closes on Escape (back to its button) and on a press anywhere else.
+  // The calendar closes on Escape (back to its button, below), on a press anywhere else, and
+  // when focus leaves it and its field (Tab past its last control).
   useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    const element = root.current;
+    if (!open || !element) return;
+    const closeOutside = (event: Event) => {
+      const to = event instanceof FocusEvent ? event.relatedTarget : event.target;
+      if (to instanceof Node && !element.contains(to)) setOpen(false);
     };
     document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
+    element.addEventListener('focusout', closeOutside);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      element.removeEventListener('focusout', closeOutside);
+    };
   }, [open]);
 
   const hint = patternHint(pattern, {
