@@ -478,6 +478,8 @@ test.describe('identity administration', () => {
           text(culture, 'Vineta::DateField:Invalid', [hint]),
         );
         await expect(rows).toHaveCount(1);
+        await shoot(page, `identity-security-logs-invalid-day-${culture}`, { fullPage: false });
+        await page.setViewportSize({ width: 1280, height: 800 });
 
         // The calendar speaks the app's language, opens on the field's day and picks the next
         // one with the keyboard (the next day lies to the left in Arabic).

@@ -39,11 +39,11 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
   const button = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  const typed = useRef(text);
-  typed.current = text;
+  const shown = useRef(text);
+  shown.current = text;
   // A day set from outside, or a new culture, is written again; what is being typed is left alone.
   useEffect(() => {
-    if (parseDay(typed.current, pattern) === value) return;
+    if (parseDay(shown.current, pattern) === value) return;
     setText(formatDay(value, pattern, cultureName));
     setInvalid(false);
   }, [value, pattern, cultureName]);
@@ -72,9 +72,9 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
   });
   const errorId = `${id}-error`;
 
-  const type = (typed: string) => {
-    setText(typed);
-    const day = parseDay(typed, pattern);
+  const type = (next: string) => {
+    setText(next);
+    const day = parseDay(next, pattern);
     if (day === null) return;
     setInvalid(false);
     if (day !== value) onChange(day);

@@ -12,6 +12,7 @@ import type { DataTableColumn } from '#src/theme/data-table/data-table';
 import { ListCard } from '#src/theme/data-table/list-card';
 import { ListFilter } from '#src/theme/data-table/list-filter';
 import { ListInputFilter } from '#src/theme/data-table/list-input-filter';
+import { dateOf } from '#src/theme/date-input/day-text';
 import { PageHeader } from '#src/theme/page/page-header';
 import { useSecurityLogs } from '../api/get-security-logs';
 
@@ -20,9 +21,8 @@ import { useSecurityLogs } from '../api/get-security-logs';
  * field left empty or not a date.
  */
 function dayStart(day: string, days = 0): string {
-  if (!day) return '';
-  const start = new Date(`${day}T00:00`);
-  if (Number.isNaN(start.getTime())) return '';
+  const start = dateOf(day);
+  if (!start) return '';
   start.setDate(start.getDate() + days);
   return start.toISOString();
 }
