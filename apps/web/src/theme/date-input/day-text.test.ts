@@ -17,6 +17,15 @@ describe('parseDay', () => {
     expect(parseDay('2026年12月6日', 'yyyy/M/d')).toBe('2026-12-06');
   });
 
+  it("cuts digits typed without separators (a phone's number pad) by the pattern", () => {
+    expect(parseDay('06122026', 'dd/MM/yyyy')).toBe('2026-12-06');
+    expect(parseDay('061226', 'dd/MM/yyyy')).toBe('2026-12-06');
+    expect(parseDay('12062026', 'M/d/yyyy')).toBe('2026-12-06');
+    expect(parseDay('20261206', 'yyyy/M/d')).toBe('2026-12-06');
+    expect(parseDay('6122026', 'dd/MM/yyyy')).toBeNull();
+    expect(parseDay('32122026', 'dd/MM/yyyy')).toBeNull();
+  });
+
   it("takes ABP's yyyy-MM-dd in any culture", () => {
     expect(parseDay('2026-12-06', 'dd/MM/yyyy')).toBe('2026-12-06');
     expect(parseDay('2026-12-06', 'M/d/yyyy')).toBe('2026-12-06');

@@ -38,14 +38,30 @@ function isoDay(year: number, month: number, day: number): string | null {
 }
 
 /**
+ * Six or eight digits with no separator (what a phone's number pad lets a person type) cut into
+ * the pattern's fields: two for the day and the month, the rest for the year.
+ */
+function unseparated(digits: string, order: Field[]): string[] {
+  const yearLength = digits.length - 4;
+  let at = 0;
+  return order.map((field) => {
+    const length = field === 'year' ? yearLength : 2;
+    at += length;
+    return digits.slice(at - length, at);
+  });
+}
+
+/**
  * The day a person typed: three numbers in the pattern's order, between any separators (`6/12/2026`
- * and `06-12-26` alike in `dd/MM/yyyy`; a two-digit year is this century's), or ABP's
- * `yyyy-MM-dd` in any culture. '' for an empty text, null for one that is not a day of the calendar.
+ * and `06-12-26` alike in `dd/MM/yyyy`; a two-digit year is this century's) or none (`06122026`),
+ * or ABP's `yyyy-MM-dd` in any culture. '' for an empty text, null for one that is not a day of the calendar.
  */
 export function parseDay(text: string, pattern = defaultShortDatePattern): string | null {
   const typed = latinDigits(text).trim();
   if (!typed) return '';
-  const numbers = typed.match(/\d+/g) ?? [];
+  const numbers = /^\d{6}$|^\d{8}$/.test(typed)
+    ? unseparated(typed, fieldOrder(pattern))
+    : (typed.match(/\d+/g) ?? []);
   const separators = typed.split(/\d+/).filter(Boolean);
   // Separators are punctuation, spaces or the CJK date signs; letters are not a day.
   if (numbers.length !== 3 || separators.some((s) => !/^[\s\p{P}\p{S}年月日]+$/u.test(s)))
