@@ -66,6 +66,14 @@ describe('DateInput', () => {
     expect(field).toHaveValue('06/12/2026');
     fireEvent.input(field, { target: { value: '2026-11-30' } });
     expect(onChange).toHaveBeenLastCalledWith('2026-11-30');
+    // Digits alone: eight are a day at once, six only once the field is left.
+    fireEvent.input(field, { target: { value: '07122026' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-07');
+    fireEvent.input(field, { target: { value: '081226' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-07');
+    fireEvent.blur(field);
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-08');
+    expect(field).toHaveValue('08/12/2026');
     fireEvent.input(field, { target: { value: '' } });
     expect(onChange).toHaveBeenLastCalledWith('');
   });

@@ -72,16 +72,23 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
   });
   const errorId = `${id}-error`;
 
-  const type = (next: string) => {
-    setText(next);
-    const day = parseDay(next, pattern);
-    if (day === null) return;
+  const apply = (day: string) => {
     setInvalid(false);
     if (day !== value) onChange(day);
   };
+  const type = (next: string) => {
+    setText(next);
+    const day = parseDay(next, pattern);
+    // Six bare digits may be the start of eight (061220… of 06122026): taken when the field is left.
+    if (day !== null && !/^\s*\d{6}\s*$/.test(next)) apply(day);
+  };
   const leave = () => {
     const day = parseDay(text, pattern);
-    setInvalid(day === null);
+    if (day === null) {
+      setInvalid(true);
+      return;
+    }
+    apply(day);
     if (day) setText(formatDay(day, pattern, cultureName));
   };
   const pick = (day: string) => {
