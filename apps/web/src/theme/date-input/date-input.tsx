@@ -141,7 +141,8 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
       </button>
       {invalid && (
         <div id={errorId} className="invalid-tooltip d-block">
-          {t('Vineta::DateField:Invalid', hint)}
+          {/* The pattern reads left to right in the sentence too, as in the field. */}
+          {t('Vineta::DateField:Invalid', `\u2066${hint}\u2069`)}
         </div>
       )}
       {open && (
