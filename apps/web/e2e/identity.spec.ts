@@ -497,6 +497,15 @@ test.describe('identity administration', () => {
         await shoot(page, `identity-security-logs-calendar-${culture}`, { fullPage: false });
         // Still open, its day still focused, after the screenshots' two resizes.
         await expect(calendar.locator('.rdp-selected button')).toBeFocused();
+        // On a phone it moves sideways to stay on the screen.
+        await page.setViewportSize({ width: 375, height: 800 });
+        await expect
+          .poll(async () => {
+            const box = await calendar.boundingBox();
+            return box !== null && box.x >= 0 && box.x + box.width <= 375;
+          })
+          .toBe(true);
+        await page.setViewportSize({ width: 1280, height: 800 });
         await page.keyboard.press(culture === 'ar' ? 'ArrowLeft' : 'ArrowRight');
         await page.keyboard.press('Enter');
         await expect(calendar).toBeHidden();

@@ -1,8 +1,10 @@
+import { type RefObject, useRef } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { ar, de, enUS, es, fr, ptBR, tr, zhCN } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import './date-calendar.css';
 import { dateOf, dayOf } from './day-text';
+import { useFloatingUnder } from './use-floating-under';
 
 /** The calendar's month names, day names and screen-reader labels, by the culture's language. */
 const locales = { ar, de, en: enUS, es, fr, pt: ptBR, tr, zh: zhCN };
@@ -22,6 +24,10 @@ function weekStartOf(culture: string): 0 | 1 | 2 | 3 | 4 | 5 | 6 | undefined {
 }
 
 export interface DateCalendarProps {
+  /** What the calendar hangs from: the field and its button. */
+  anchor: RefObject<HTMLElement | null>;
+  /** The dialog's name. */
+  label: string;
   culture: string;
   rightToLeft: boolean;
   /** `yyyy-MM-dd`, or '' for none (the calendar then opens on today's month). */
@@ -31,24 +37,29 @@ export interface DateCalendarProps {
 
 /**
  * A month grid to pick a day from (react-day-picker: a WAI-ARIA grid, arrows, Page Up and Down,
- * Home and End), in the culture's words and week, with Latin digits as the app's dates have;
- * loaded when a date field first opens it.
+ * Home and End), in the culture's words and week, with Latin digits as the app's dates have, in
+ * a dialog under its field. Loaded, with what places it, when a date field first opens it.
  */
-export function DateCalendar({ culture, rightToLeft, day, onPick }: DateCalendarProps) {
+export function DateCalendar(props: DateCalendarProps) {
+  const { anchor, label, culture, rightToLeft, day, onPick } = props;
+  const popover = useRef<HTMLDivElement>(null);
+  useFloatingUnder(anchor, popover);
   const selected = dateOf(day);
   const language = culture.split('-')[0] as keyof typeof locales;
   return (
-    <DayPicker
-      mode="single"
-      selected={selected}
-      defaultMonth={selected}
-      onSelect={(date) => date && onPick(dayOf(date))}
-      locale={locales[language] ?? es}
-      weekStartsOn={weekStartOf(culture)}
-      dir={rightToLeft ? 'rtl' : 'ltr'}
-      numerals="latn"
-      captionLayout="dropdown"
-      autoFocus
-    />
+    <div ref={popover} className="app-date-popover" role="dialog" aria-label={label}>
+      <DayPicker
+        mode="single"
+        selected={selected}
+        defaultMonth={selected}
+        onSelect={(date) => date && onPick(dayOf(date))}
+        locale={locales[language] ?? es}
+        weekStartsOn={weekStartOf(culture)}
+        dir={rightToLeft ? 'rtl' : 'ltr'}
+        numerals="latn"
+        captionLayout="dropdown"
+        autoFocus
+      />
+    </div>
   );
 }

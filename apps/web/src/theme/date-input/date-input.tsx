@@ -146,16 +146,16 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
         </div>
       )}
       {open && (
-        <div className="app-date-popover" role="dialog" aria-label={t('Vineta::DateField:Choose')}>
-          <Suspense fallback={null}>
-            <DateCalendar
-              culture={cultureName}
-              rightToLeft={culture?.isRightToLeft ?? false}
-              day={parseDay(text, pattern) || value}
-              onPick={pick}
-            />
-          </Suspense>
-        </div>
+        <Suspense fallback={null}>
+          <DateCalendar
+            anchor={root}
+            label={t('Vineta::DateField:Choose')}
+            culture={cultureName}
+            rightToLeft={culture?.isRightToLeft ?? false}
+            day={parseDay(text, pattern) || value}
+            onPick={pick}
+          />
+        </Suspense>
       )}
     </div>
   );
