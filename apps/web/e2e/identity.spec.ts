@@ -494,6 +494,7 @@ test.describe('identity administration', () => {
         const month = new Intl.DateTimeFormat(culture, { month: 'long' }).format(yesterday);
         await expect(calendar.getByRole('grid')).toHaveAccessibleName(new RegExp(month));
         await expect(calendar.locator('.rdp-selected button')).toBeFocused();
+        await expectNoAxeViolations(page);
         await shoot(page, `identity-security-logs-calendar-${culture}`, { fullPage: false });
         // Still open, its day still focused, after the screenshots' two resizes.
         await expect(calendar.locator('.rdp-selected button')).toBeFocused();
