@@ -1,5 +1,5 @@
-import { type RefObject, useRef } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { type DayButtonProps, DayPicker } from 'react-day-picker';
 import { ar, de, enUS, es, fr, ptBR, tr, zhCN } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import './date-calendar.css';
@@ -21,6 +21,22 @@ function weekStartOf(culture: string): 0 | 1 | 2 | 3 | 4 | 5 | 6 | undefined {
   };
   const firstDay = (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay;
   return firstDay === undefined ? undefined : ((firstDay % 7) as 0 | 1 | 2 | 3 | 4 | 5 | 6);
+}
+
+/**
+ * A day of the grid, which takes focus when the keyboard moves to it. react-day-picker's own
+ * button does that in a passive effect, and Preact runs a component's pending effects when it
+ * renders again before a paint. Two renders between paints (a window resized while the calendar
+ * was open) left two days each with a pending focus; each render then ran the stale one, whose
+ * focus and blur events set state and rendered again, and the page froze. A layout effect runs as
+ * its render commits, so none is left pending.
+ */
+function DayButton({ day: _day, modifiers, ...button }: DayButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  return <button ref={ref} {...button} />;
 }
 
 export interface DateCalendarProps {
@@ -58,6 +74,7 @@ export function DateCalendar(props: DateCalendarProps) {
         dir={rightToLeft ? 'rtl' : 'ltr'}
         numerals="latn"
         captionLayout="dropdown"
+        components={{ DayButton }}
         autoFocus
       />
     </div>

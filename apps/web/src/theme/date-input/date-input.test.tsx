@@ -150,3 +150,24 @@ describe('DateInput', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('DateCalendar', () => {
+  it('moves the focus to the next day as the arrow key’s render commits, before any paint', async () => {
+    await useCulture('es-MX', 'dd/MM/yyyy');
+    const user = userEvent.setup();
+    render(<Field initial="2026-12-05" onChange={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Elegir fecha' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Elegir fecha' }, { timeout: 5000 });
+    const fifth = within(calendar).getByRole('button', { name: /\b5 de diciembre de 2026/ });
+    expect(fifth).toHaveFocus();
+    // Outside act(), as a browser runs it: Preact renders in a microtask and runs passive
+    // effects only after the next frame. A focus left to a passive effect is still pending
+    // when the next render comes, and two such pending focuses froze the page (see DayButton).
+    fifth.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(
+      within(calendar).getByRole('button', { name: /\b6 de diciembre de 2026/ }),
+    ).toHaveFocus();
+  });
+});
