@@ -88,7 +88,9 @@ describe('DateInput', () => {
     fireEvent.blur(field);
     expect(field).toHaveClass('is-invalid');
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription('Escribe una fecha como \u2066dd/mm/aaaa\u2069.');
+    expect(field).toHaveAccessibleDescription('Escribe una fecha como dd/mm/aaaa.');
+    // The pattern left to right and on one line, as in the field.
+    expect(screen.getByText('dd/mm/aaaa', { selector: 'span' })).toHaveAttribute('dir', 'ltr');
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByLabelText('day')).toHaveTextContent('2026-12-06');
     fireEvent.input(field, { target: { value: '28/02/2026' } });

@@ -71,6 +71,8 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
     year: t('Vineta::DateField:Year'),
   });
   const errorId = `${id}-error`;
+  // The error's sentence around its pattern, which is set apart below.
+  const [beforeHint, afterHint = ''] = t('Vineta::DateField:Invalid', '\0').split('\0');
 
   const apply = (day: string) => {
     setInvalid(false);
@@ -141,8 +143,12 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
       </button>
       {invalid && (
         <div id={errorId} className="invalid-tooltip d-block">
-          {/* The pattern reads left to right in the sentence too, as in the field. */}
-          {t('Vineta::DateField:Invalid', `\u2066${hint}\u2069`)}
+          {beforeHint}
+          {/* Left to right, as in the field. */}
+          <span dir="ltr" className="app-date-input-hint">
+            {hint}
+          </span>
+          {afterHint}
         </div>
       )}
       {open && (
