@@ -120,7 +120,10 @@ describe('DateInput', () => {
     expect(onChange).toHaveBeenLastCalledWith('2027-01-09');
   });
 
-  it("picks a day from a calendar in the culture's words, and Escape closes it", async () => {
+  // The calendar's chunk is loaded, and transformed, on first opening: seconds on a busy machine.
+  it("picks a day from a calendar in the culture's words, and Escape closes it", {
+    timeout: 20_000,
+  }, async () => {
     await useCulture('es-MX', 'dd/MM/yyyy');
     const onChange = vi.fn();
     const user = userEvent.setup();
@@ -128,7 +131,11 @@ describe('DateInput', () => {
     const open = screen.getByRole('button', { name: 'Elegir fecha' });
     await user.click(open);
     // The calendar is loaded when first opened.
-    const calendar = await screen.findByRole('dialog', { name: 'Elegir fecha' }, { timeout: 5000 });
+    const calendar = await screen.findByRole(
+      'dialog',
+      { name: 'Elegir fecha' },
+      { timeout: 15_000 },
+    );
     expect(within(calendar).getByRole('grid')).toHaveAccessibleName(/diciembre.*2026/i);
     // Mexico's week begins on Sunday (Spanish's own table would say Monday).
     const weekdays = within(calendar).getAllByRole('columnheader', { hidden: true });
@@ -154,12 +161,18 @@ describe('DateInput', () => {
 });
 
 describe('DateCalendar', () => {
-  it('moves the focus to the next day as the arrow key’s render commits, before any paint', async () => {
+  it('moves the focus to the next day as the arrow key’s render commits, before any paint', {
+    timeout: 20_000,
+  }, async () => {
     await useCulture('es-MX', 'dd/MM/yyyy');
     const user = userEvent.setup();
     render(<Field initial="2026-12-05" onChange={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Elegir fecha' }));
-    const calendar = await screen.findByRole('dialog', { name: 'Elegir fecha' }, { timeout: 5000 });
+    const calendar = await screen.findByRole(
+      'dialog',
+      { name: 'Elegir fecha' },
+      { timeout: 15_000 },
+    );
     const fifth = within(calendar).getByRole('button', { name: /\b5 de diciembre de 2026/ });
     expect(fifth).toHaveFocus();
     // Outside act(), as a browser runs it: Preact renders in a microtask and runs passive
