@@ -478,7 +478,7 @@ test.describe('identity administration', () => {
           text(culture, 'Vineta::DateField:Invalid', [hint]),
         );
         // On one line: Arabic's narrow tooltip broke it after a slash.
-        const error = page.locator(`#${await until.getAttribute('aria-describedby')}`);
+        const error = page.locator(`[id="${await until.getAttribute('aria-describedby')}"]`);
         const lines = await error
           .getByText(hint, { exact: true })
           .evaluate((span) => span.getClientRects().length);
