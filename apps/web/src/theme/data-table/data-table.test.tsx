@@ -87,6 +87,31 @@ describe('DataTable pager', () => {
     );
   });
 
+  it('goes to the first and the last page, whose arrows are named and titled with their words', () => {
+    const onPageChange = vi.fn();
+    const props = { totalCount: 25, pageSize: 10, onPageChange };
+    const { rerender } = render(table(rowsOf('ana'), { ...props, page: 1 }));
+    const first = screen.getByRole('button', { name: 'PagerFirst' });
+    const last = screen.getByRole('button', { name: 'PagerLast' });
+    expect(first).toHaveTextContent('«');
+    expect(first).toHaveAttribute('title', 'PagerFirst');
+    fireEvent.click(last);
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    fireEvent.click(first);
+    expect(onPageChange).toHaveBeenLastCalledWith(0);
+
+    rerender(table(rowsOf('ana'), { ...props, page: 0 }));
+    expect(first).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(first);
+    expect(onPageChange).toHaveBeenCalledTimes(2);
+    expect(last).toHaveAttribute('aria-disabled', 'false');
+    // Previous and Next are named by their words, their arrows hidden from the name.
+    expect(screen.getByRole('button', { name: 'PagerPrevious' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
   it('groups large counts as the culture does', () => {
     render(table(rowsOf('ana'), { totalCount: 123456, pageSize: 10, page: 1233 }));
     expect(screen.getByText(/^123,456 /)).toBeInTheDocument();

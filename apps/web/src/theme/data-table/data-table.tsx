@@ -41,20 +41,35 @@ function nextDirection(sorting: string, key: string): 'asc' | 'desc' | '' {
 }
 
 /**
- * Previous or Next. At the first or last page it is marked disabled but keeps focus: a `disabled`
+ * A pager button. At the first or last page it is marked disabled but keeps focus: a `disabled`
  * button drops it to the page's body, so a keyboard user who paged to the end would start over at
- * the top of the page.
+ * the top of the page. First and Last show only their arrow, and so do Previous and Next on a
+ * phone (data-table.css), where the four words did not fit beside the page's number; the words
+ * stay their names. The arrows are mirrored characters, so they point the other way right to left.
  */
-function PagerButton(props: { label: string; disabled: boolean; onClick: () => void }) {
+function PagerButton(props: {
+  label: string;
+  arrow: string;
+  /** Previous and Next: the word beside a wide screen's arrow-less button. */
+  worded?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const { label, arrow, worded = false, disabled } = props;
   return (
-    <li className={`page-item${props.disabled ? ' disabled' : ''}`}>
+    <li className={`page-item${disabled ? ' disabled' : ''}`}>
       <button
         type="button"
         className="page-link"
-        aria-disabled={props.disabled}
-        onClick={props.disabled ? undefined : props.onClick}
+        aria-disabled={disabled}
+        aria-label={worded ? undefined : label}
+        title={worded ? undefined : label}
+        onClick={disabled ? undefined : props.onClick}
       >
-        {props.label}
+        <span aria-hidden="true" className={worded ? 'app-pager-arrow-narrow' : undefined}>
+          {arrow}
+        </span>
+        {worded && <span className="app-pager-word">{label}</span>}
       </button>
     </li>
   );
@@ -176,7 +191,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <nav aria-label={props.caption}>
           <ul className="pagination pagination-sm mb-0">
             <PagerButton
+              label={t('AbpUi::PagerFirst')}
+              arrow="«"
+              disabled={page === 0}
+              onClick={() => props.onPageChange(0)}
+            />
+            <PagerButton
               label={t('AbpUi::PagerPrevious')}
+              arrow="‹"
+              worded
               disabled={page === 0}
               onClick={() => props.onPageChange(page - 1)}
             />
@@ -187,8 +210,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </li>
             <PagerButton
               label={t('AbpUi::PagerNext')}
+              arrow="›"
+              worded
               disabled={page + 1 >= pageCount}
               onClick={() => props.onPageChange(page + 1)}
+            />
+            <PagerButton
+              label={t('AbpUi::PagerLast')}
+              arrow="»"
+              disabled={page + 1 >= pageCount}
+              onClick={() => props.onPageChange(pageCount - 1)}
             />
           </ul>
         </nav>
