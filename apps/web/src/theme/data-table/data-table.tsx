@@ -50,7 +50,7 @@ function nextDirection(sorting: string, key: string): 'asc' | 'desc' | '' {
 function PagerButton(props: {
   label: string;
   arrow: string;
-  /** Previous and Next: the word beside a wide screen's arrow-less button. */
+  /** Previous and Next: their word on a wide screen, their arrow alone on a phone. */
   worded?: boolean;
   disabled: boolean;
   onClick: () => void;
