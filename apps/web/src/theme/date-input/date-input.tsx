@@ -95,9 +95,8 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
   };
   const pick = (day: string) => {
     setOpen(false);
-    setInvalid(false);
     setText(formatDay(day, pattern, cultureName));
-    if (day !== value) onChange(day);
+    apply(day);
     input.current?.focus();
   };
 

@@ -59,15 +59,16 @@ function unseparated(digits: string, order: Field[]): string[] {
 export function parseDay(text: string, pattern = defaultShortDatePattern): string | null {
   const typed = latinDigits(text).trim();
   if (!typed) return '';
+  const patternOrder = fieldOrder(pattern);
   const numbers = /^\d{6}$|^\d{8}$/.test(typed)
-    ? unseparated(typed, fieldOrder(pattern))
+    ? unseparated(typed, patternOrder)
     : (typed.match(/\d+/g) ?? []);
   const separators = typed.split(/\d+/).filter(Boolean);
   // Separators are punctuation, spaces or the CJK date signs; letters are not a day.
   if (numbers.length !== 3 || separators.some((s) => !/^[\s\p{P}\p{S}年月日]+$/u.test(s)))
     return null;
-  const iso = /^\d{4}$/.test(numbers[0] as string) && fieldOrder(pattern)[0] !== 'year';
-  const order: Field[] = iso ? ['year', 'month', 'day'] : fieldOrder(pattern);
+  const iso = /^\d{4}$/.test(numbers[0] as string) && patternOrder[0] !== 'year';
+  const order: Field[] = iso ? ['year', 'month', 'day'] : patternOrder;
   const value = (field: Field) => numbers[order.indexOf(field)] as string;
   const yearText = value('year');
   if (yearText.length !== 4 && yearText.length !== 2) return null;
