@@ -43,6 +43,20 @@ const usersListScenarios: {
     query: 'skipCount=50000&maxResultCount=10',
     diagnostic: true,
   },
+  // Diagnostics (no target): the pager's Last, which reads from the end (page-from-nearer-end.ts):
+  // it should cost what the first page does, unfiltered and through the broad filter's walk.
+  {
+    key: 'last',
+    name: 'last page (skipCount 100 000)',
+    query: 'skipCount=100000&maxResultCount=10',
+    diagnostic: true,
+  },
+  {
+    key: 'broad-last',
+    name: 'filter "example", last page (skipCount 49 990)',
+    query: 'filter=example&skipCount=49990&maxResultCount=10',
+    diagnostic: true,
+  },
   // Diagnostics (no target): the same requests in a tenant of 21 users, which should cost what
   // they cost in the large one when indexes make them independent of the table's size.
   {

@@ -3,6 +3,7 @@ import type {
   IdentitySecurityLogDto,
 } from '@vineta/contracts/identity/identity-security-log';
 import { parseSorting } from '../../../platform/data/list-sorting.js';
+import { inPageOrder, pageFromNearerEnd } from '../../../platform/data/page-from-nearer-end.js';
 import { EntityNotFoundError } from '../../../platform/errors/business-error.js';
 import type {
   SecurityLogFilter,
@@ -45,12 +46,28 @@ export function createSecurityLogsService(repository: SecurityLogRepository) {
       };
       const sort = input.sorting?.trim()
         ? parseSorting(input.sorting, securityLogSortKeys, 'creationTime')
-        : { direction: 'desc' };
-      const [totalCount, rows] = await Promise.all([
-        repository.count(filter),
-        repository.page(filter, sort.direction === 'desc', input.skipCount, input.maxResultCount),
-      ]);
-      return { totalCount, items: rows.map(toDto) };
+        : { key: 'creationTime' as const, direction: 'desc' as const };
+      const { skipCount, maxResultCount } = input;
+      const pageOf = (read: { sort: typeof sort; skipCount: number; maxResultCount: number }) =>
+        repository.page(
+          filter,
+          read.sort.direction === 'desc',
+          read.skipCount,
+          read.maxResultCount,
+        );
+      // A first page is never read from the end: it is counted and read at once.
+      if (skipCount === 0) {
+        const [totalCount, rows] = await Promise.all([
+          repository.count(filter),
+          pageOf({ sort, skipCount, maxResultCount }),
+        ]);
+        return { totalCount, items: rows.map(toDto) };
+      }
+      // The log grows with every sign-in: a later page is read from the nearer end (decision 020).
+      const totalCount = await repository.count(filter);
+      if (skipCount >= totalCount) return { totalCount, items: [] };
+      const read = pageFromNearerEnd(sort, skipCount, maxResultCount, totalCount);
+      return { totalCount, items: inPageOrder(read.fromEnd, await pageOf(read)).map(toDto) };
     },
 
     /** One row; another user's, with `ownerId`, is not found (ABP's `GetMyAsync`). */

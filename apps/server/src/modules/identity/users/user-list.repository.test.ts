@@ -5,9 +5,14 @@ import { testDialect } from '../../../../test/test-database.js';
 import { newUserRow } from '../../../../test/user-rows.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
 import { withinTenant } from '../../../platform/data/data-scope.js';
+import { parseSorting } from '../../../platform/data/list-sorting.js';
 import type { Services } from '../../../services.js';
 import { createUserCounts } from './user-counts.js';
-import { createUserListRepository, type UserPageQuery } from './user-list.repository.js';
+import {
+  createUserListRepository,
+  type UserPageQuery,
+  userSortKeys,
+} from './user-list.repository.js';
 import { createUserListService, type GramChoice } from './user-list.service.js';
 import { searchTermsOf } from './user-search.js';
 
@@ -135,6 +140,39 @@ describe('users list repository', () => {
       expect(everyone).toHaveLength(120);
       expect(deep).toEqual(everyone.slice(105, 115));
       expect(deep).toHaveLength(10);
+    },
+  );
+
+  it.each([
+    { sorting: 'userName', filter: '' },
+    { sorting: 'surname desc', filter: '' },
+    // Every phone number is null: the order is the ids', turned round with the sort.
+    { sorting: 'phoneNumber', filter: '' },
+    { sorting: 'creationTime desc', filter: 'ana', roleId: READER },
+    { sorting: 'email desc', filter: 'u1' },
+  ])(
+    'reads each page of the back half from the end, with the rows of reading forward: %j',
+    async ({ sorting, filter, roleId }) => {
+      const list = createUserListRepository(services.data);
+      const { service, asked } = recordingService('test-from-end');
+      const sort = parseSorting(sorting, userSortKeys, 'userName');
+      const forward = { ...query(filter, false), sort, roleId };
+      const everyone = await withinTenant(TENANT, () => list.page(forward));
+      expect(everyone.length).toBeGreaterThan(14);
+      // Pages of 7: the last one is shorter unless the total is a multiple of 7.
+      for (let skipCount = 0; skipCount < everyone.length; skipCount += 7) {
+        const page = await withinTenant(TENANT, () =>
+          service.page({ filter, sorting, roleId, skipCount, maxResultCount: 7 }),
+        );
+        expect(page.totalCount).toBe(everyone.length);
+        expect(page.rows).toEqual(everyone.slice(skipCount, skipCount + 7));
+        const read = asked.at(-1);
+        const fromEnd = skipCount > everyone.length - skipCount - 7;
+        expect(read?.sort.direction === sort.direction).toBe(!fromEnd);
+        expect(read?.skipCount).toBe(
+          fromEnd ? Math.max(0, everyone.length - skipCount - 7) : skipCount,
+        );
+      }
     },
   );
 

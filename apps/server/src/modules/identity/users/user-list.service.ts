@@ -2,6 +2,7 @@ import type { GetIdentityUsersInput } from '@vineta/contracts/identity/identity-
 import type { Cache } from '../../../platform/caching/cache.js';
 import { currentDataScope } from '../../../platform/data/data-scope.js';
 import { parseSorting } from '../../../platform/data/list-sorting.js';
+import { inPageOrder, pageFromNearerEnd } from '../../../platform/data/page-from-nearer-end.js';
 import type { UserCounts } from './user-counts.js';
 import { userDtoJsonItem } from './user-dto-json.js';
 import {
@@ -52,8 +53,10 @@ const trigramsOf = (term: string) => {
  * user name), paged by `skipCount` and `maxResultCount`.
  *
  * At 100 000 users in a tenant the costs are the totals and the choice of plan. Totals are cached
- * (user-counts.ts). A page is read either by walking the sort index and testing each row, which
- * reads about (skip + size) × everyone ÷ matches rows, or through the trigram index, which reads
+ * (user-counts.ts). A page in the back half of the matches is read from the end, in the opposite
+ * order (page-from-nearer-end.ts), so `skip` below counts from the nearer end. A page is read
+ * either by walking the sort index and testing each row, which reads about
+ * (skip + size) × everyone ÷ matches rows, or through the trigram index, which reads
  * its entries for the chosen trigrams (every tenant's: the index is shared) and then the matches,
  * and sorts them: whichever costs less (see INDEX_ROW_COST). Trigram frequencies are this
  * instance's statistics, like a database planner's: they steer which trigrams the index is asked
@@ -239,7 +242,7 @@ export function createUserListService(deps: {
   async function plan(
     input: GetIdentityUsersInput,
     now: Date,
-  ): Promise<{ totalCount: number; query?: UserPageQuery }> {
+  ): Promise<{ totalCount: number; query?: UserPageQuery; fromEnd: boolean }> {
     const roleId = input.roleId ?? undefined;
     const state: StateFilter = {
       notActive: input.notActive ?? undefined,
@@ -259,8 +262,14 @@ export function createUserListService(deps: {
       state.notActive === undefined && state.isLockedOut === undefined
         ? { totalCount: byRole.totalCount, inactive: undefined, lockoutEnds: undefined }
         : await stateCounts(terms, roleId, state, { ...byRole, grams, postings, everyone });
-    if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount };
-    const walked = ((input.skipCount + input.maxResultCount) * everyone) / totalCount;
+    if (totalCount === 0 || input.skipCount >= totalCount) return { totalCount, fromEnd: false };
+    const read = pageFromNearerEnd(
+      parseSorting(input.sorting, userSortKeys, 'userName'),
+      input.skipCount,
+      input.maxResultCount,
+      totalCount,
+    );
+    const walked = ((read.skipCount + read.maxResultCount) * everyone) / totalCount;
     const wayOf = (by: 'grams' | 'role' | 'inactive' | 'lockoutEnds', found: number) => ({
       by,
       found,
@@ -276,6 +285,7 @@ export function createUserListService(deps: {
     const by = way && (way.found <= ALWAYS_INDEX_UP_TO || way.reads < walked) ? way.by : 'walk';
     return {
       totalCount,
+      fromEnd: read.fromEnd,
       query: {
         terms,
         indexGrams: by === 'grams' ? grams : [],
@@ -286,17 +296,17 @@ export function createUserListService(deps: {
         isLockedOut: state.isLockedOut,
         lockedAt: state.lockedAt,
         throughState: by === 'inactive' || by === 'lockoutEnds' ? by : undefined,
-        sort: parseSorting(input.sorting, userSortKeys, 'userName'),
-        skipCount: input.skipCount,
-        maxResultCount: input.maxResultCount,
+        sort: read.sort,
+        skipCount: read.skipCount,
+        maxResultCount: read.maxResultCount,
       },
     };
   }
 
   return {
     async page(input: GetIdentityUsersInput): Promise<{ totalCount: number; rows: ListedUser[] }> {
-      const { totalCount, query } = await plan(input, new Date());
-      return { totalCount, rows: query ? await list.page(query) : [] };
+      const { totalCount, query, fromEnd } = await plan(input, new Date());
+      return { totalCount, rows: query ? inPageOrder(fromEnd, await list.page(query)) : [] };
     },
 
     /** The page as JSON items (user-dto-json.ts), `isLockedOut` as at `now`. */
@@ -304,8 +314,8 @@ export function createUserListService(deps: {
       input: GetIdentityUsersInput,
       now: Date,
     ): Promise<{ totalCount: number; items: string[] }> {
-      const { totalCount, query } = await plan(input, now);
-      const rows = query ? await list.pageJson(query, now) : [];
+      const { totalCount, query, fromEnd } = await plan(input, now);
+      const rows = query ? inPageOrder(fromEnd, await list.pageJson(query, now)) : [];
       return { totalCount, items: rows.map(userDtoJsonItem) };
     },
     async count(filter: string | undefined): Promise<number> {
