@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, required, text, uniqueName } from './support/account';
 import {
   adminApi,
@@ -932,12 +932,43 @@ test.describe('identity administration', () => {
     });
   }
 
+  /**
+   * A list of several pages: at 1280 px the pager numbers the pages around the current one and
+   * goes to the one pressed; at 375 px it says which page of how many instead (data-table.css).
+   */
+  async function expectPagerNumbersOnWideScreens(page: Page, caption: string) {
+    const pager = page.getByRole('navigation', { name: caption });
+    const position = pager.getByText(/^\d+ \/ \d+$/);
+    const current = pager.locator('.app-pager-number[aria-current="page"]');
+    await expect(current).toHaveText('1');
+    await expect(position).toBeHidden();
+    await pager.getByRole('button', { name: '2' }).click();
+    await expect(current).toHaveText('2');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(position).toBeVisible();
+    await expect(position).toHaveText(/^2 \/ \d+$/);
+    await expect(current).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
   for (const culture of ['es-MX', 'ar'] as const) {
     test(`screens in ${culture}: no axe violations, screenshots at 1280 and 375 px`, async ({
       page,
       request,
     }) => {
       await useLanguage(page, culture);
+      // Eleven rows at least, so that the security log has a second page (sign-ins as nobody,
+      // before the admin's, which is then the newest row).
+      for (let i = 0; i < 11; i++) {
+        await request.post('/connect/token', {
+          form: {
+            grant_type: 'password',
+            client_id: 'Vineta_App',
+            username: `nobody${i}`,
+            password: 'x',
+          },
+        });
+      }
       await signIn(page, request);
       const titles = {
         'security-logs': 'AbpIdentity::SecurityLogs',
@@ -952,6 +983,7 @@ test.describe('identity administration', () => {
         await expect(page.getByRole('row').nth(1)).toContainText('admin');
         await expectNoAxeViolations(page);
         await shoot(page, `identity-${screen}-${culture}`);
+        if (screen === 'security-logs') await expectPagerNumbersOnWideScreens(page, title);
       }
       // Beside the open sidebar at 1100 px, the users' six columns of at least 150 px are wider
       // than their card: a shadow says on which edge the rest lies, and moves to the start once

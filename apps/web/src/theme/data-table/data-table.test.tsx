@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataTableProps } from './data-table';
+import { DataTable, type DataTableProps, pageWindow } from './data-table';
 
 interface Row {
   id: string;
@@ -110,6 +110,29 @@ describe('DataTable pager', () => {
       'aria-disabled',
       'true',
     );
+  });
+
+  it('shows up to five pages around the current one, and goes to the one pressed', () => {
+    expect(pageWindow(0, 1)).toEqual([0]);
+    expect(pageWindow(0, 3)).toEqual([0, 1, 2]);
+    expect(pageWindow(0, 10)).toEqual([0, 1, 2, 3, 4]);
+    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7]);
+    expect(pageWindow(9, 10)).toEqual([5, 6, 7, 8, 9]);
+    expect(pageWindow(8, 10)).toEqual([5, 6, 7, 8, 9]);
+
+    const onPageChange = vi.fn();
+    render(table(rowsOf('ana'), { totalCount: 61, pageSize: 10, page: 2, onPageChange }));
+    const pager = screen.getByRole('navigation', { name: 'People' });
+    const numbers = within(pager)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('app-pager-number'));
+    expect(numbers.map((item) => item.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    // The current page is marked, not pressed; "3 / 7" is its phone-sized form.
+    expect(numbers[2]).toHaveAttribute('aria-current', 'page');
+    expect(within(numbers[2] as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(pager).getByText('3 / 7')).toBeInTheDocument();
+    fireEvent.click(within(pager).getByRole('button', { name: '5' }));
+    expect(onPageChange).toHaveBeenCalledWith(4);
   });
 
   it('groups large counts as the culture does', () => {

@@ -75,6 +75,21 @@ function PagerButton(props: {
   );
 }
 
+/** How many page numbers the pager shows at most, as ngx-datatable's pager (ABP's lists) does. */
+const PAGE_NUMBERS = 5;
+
+/**
+ * The pages whose numbers the pager shows: up to PAGE_NUMBERS around `page`, the current one in
+ * the middle where the ends allow it.
+ */
+export function pageWindow(page: number, pageCount: number): number[] {
+  const start = Math.max(
+    0,
+    Math.min(page - Math.floor(PAGE_NUMBERS / 2), pageCount - PAGE_NUMBERS),
+  );
+  return Array.from({ length: Math.min(PAGE_NUMBERS, pageCount) }, (_, i) => start + i);
+}
+
 /** A bordered, paged and sortable Bootstrap table (ABP's ngx-datatable defaults). */
 export function DataTable<T>(props: DataTableProps<T>) {
   const t = useLocalization();
@@ -203,7 +218,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
               disabled={page === 0}
               onClick={() => props.onPageChange(page - 1)}
             />
-            <li className="page-item active" aria-current="page">
+            {/* A wide screen shows the pages around this one, a phone this one of how many. */}
+            {pageWindow(page, pageCount).map((number) =>
+              number === page ? (
+                <li key={number} className="page-item active app-pager-number" aria-current="page">
+                  <span className="page-link">{count(number + 1)}</span>
+                </li>
+              ) : (
+                <li key={number} className="page-item app-pager-number">
+                  <button
+                    type="button"
+                    className="page-link"
+                    onClick={() => props.onPageChange(number)}
+                  >
+                    {count(number + 1)}
+                  </button>
+                </li>
+              ),
+            )}
+            <li className="page-item active app-pager-position" aria-current="page">
               <span className="page-link">
                 {count(page + 1)} / {count(pageCount)}
               </span>
