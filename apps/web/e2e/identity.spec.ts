@@ -10,7 +10,7 @@ import {
   toastError,
   toastSuccess,
 } from './support/admin';
-import { artifacts, requestToken, signIn, useLanguage } from './support/app';
+import { artifacts, failSignIn, requestToken, signIn, useLanguage } from './support/app';
 import { type Ink, inkColumns } from './support/ink';
 import { test } from './support/test';
 
@@ -293,16 +293,7 @@ test.describe('identity administration', () => {
     await expect(form).toBeHidden();
 
     // Locked out after failed sign-ins; unlock appears and clears it
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await request.post('/connect/token', {
-        form: {
-          grant_type: 'password',
-          client_id: 'Vineta_App',
-          username: userName,
-          password: 'wrong-Password-1',
-        },
-      });
-    }
+    for (let attempt = 0; attempt < 5; attempt++) await failSignIn(request, userName);
     await page.reload();
     await search(page, userName);
     await expect(row).toContainText(text(culture, 'AbpIdentity::LockedOut'));
@@ -380,14 +371,7 @@ test.describe('identity administration', () => {
     const culture: Culture = 'es-MX';
     const userName = uniqueName('logged');
     await createUser(api, userName);
-    await request.post('/connect/token', {
-      form: {
-        grant_type: 'password',
-        client_id: 'Vineta_App',
-        username: userName,
-        password: 'wrong-Passw0rd',
-      },
-    });
+    await failSignIn(request, userName);
     await requestToken(request, { username: userName, password });
 
     await useLanguage(page, culture);
@@ -959,16 +943,7 @@ test.describe('identity administration', () => {
       await useLanguage(page, culture);
       // Eleven rows at least, so that the security log has a second page (sign-ins as nobody,
       // before the admin's, which is then the newest row).
-      for (let i = 0; i < 11; i++) {
-        await request.post('/connect/token', {
-          form: {
-            grant_type: 'password',
-            client_id: 'Vineta_App',
-            username: `nobody${i}`,
-            password: 'x',
-          },
-        });
-      }
+      for (let i = 0; i < 11; i++) await failSignIn(request, `nobody${i}`);
       await signIn(page, request);
       const titles = {
         'security-logs': 'AbpIdentity::SecurityLogs',

@@ -12,6 +12,24 @@ export async function isSignInServerReady(request: APIRequestContext): Promise<b
   return response.ok();
 }
 
+/**
+ * A password grant with a wrong password, as a failed sign-in: the server refuses it (400) and
+ * writes it to the security log, counting it against the user's lockout when the user exists.
+ */
+export async function failSignIn(request: APIRequestContext, username: string) {
+  const response = await request.post('/connect/token', {
+    form: {
+      grant_type: 'password',
+      client_id: clientId,
+      scope,
+      username,
+      password: 'Wrong-passw0rd-1',
+    },
+  });
+  if (response.status() !== 400)
+    throw new Error(`a wrong password was answered ${response.status()}: ${await response.text()}`);
+}
+
 /** A password-grant token from the real token endpoint. */
 export async function requestToken(
   request: APIRequestContext,

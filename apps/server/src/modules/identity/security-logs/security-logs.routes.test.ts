@@ -94,7 +94,7 @@ describe('security log API', () => {
   });
 
   it('reads every page, those of the back half from the end, with the rows of the whole list', async () => {
-    // Sign-ins as nobody, each a row (some in the same millisecond: the id breaks those ties).
+    // Sign-ins as nobody, each a row, at once: rows of the same millisecond, if any, go by id.
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         passwordGrant(testApp.app, { username: `nobody${i}`, password: 'Wrong-passw0rd' }),
