@@ -132,6 +132,7 @@ export async function buildApp(
   app.addHook('onClose', () => services.close());
   app.addHook('onReady', async () => {
     services.mailWorker.start(app.log.child({ component: 'mail-outbox' }));
+    services.securityLogRetention.start(app.log.child({ component: 'security-log-retention' }));
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

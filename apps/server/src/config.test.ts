@@ -100,6 +100,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps security-log rows 365 days unless told, and for ever with 0', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).securityLogRetentionDays).toBe(365);
+    const keepAll = loadConfig({ DATA_DIR: dataDir(), SECURITY_LOG_RETENTION_DAYS: '0' });
+    expect(keepAll.securityLogRetentionDays).toBe(0);
+    for (const wrong of ['-1', '30.5', 'a year']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SECURITY_LOG_RETENTION_DAYS: wrong })).toThrow(
+        /^SECURITY_LOG_RETENTION_DAYS: /,
+      );
+    }
+  });
+
   it('collects Settings__ variables for the configuration setting provider', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

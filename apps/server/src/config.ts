@@ -91,6 +91,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_TOKEN_PER_IP: perMinute.default(300),
   RATE_LIMIT_TOKEN_PER_USER_NAME: perMinute.default(30),
   RATE_LIMIT_ACCOUNT_PER_IP: perMinute.default(60),
+  /** Days a security-log row is kept; 0 keeps every row (decision 021). */
+  SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
 
 export type DatabaseTarget =
@@ -125,6 +127,8 @@ export interface Config {
   readonly settings: Readonly<Record<string, string>>;
   readonly authServer: AuthServerConfig;
   readonly passwordHashing: PasswordHasherOptions;
+  /** Days a security-log row is kept; 0: for ever. */
+  readonly securityLogRetentionDays: number;
 }
 
 /** Lifetimes in seconds; rate limits in requests per minute (0: off). */
@@ -214,6 +218,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       timeCost: values.PASSWORD_HASH_ITERATIONS,
       parallelism: values.PASSWORD_HASH_PARALLELISM,
     }),
+    securityLogRetentionDays: values.SECURITY_LOG_RETENTION_DAYS,
   });
 }
 

@@ -33,7 +33,7 @@ import { PermissionRegistry } from './platform/authorization/permission-definiti
 import { createPermissionGrantRepository } from './platform/authorization/permission-grant.repository.js';
 import { createCacheHub } from './platform/caching/cache.js';
 import { normalize } from './platform/data/audit.js';
-import { withinTenant } from './platform/data/data-scope.js';
+import { includingDeleted, withinTenant } from './platform/data/data-scope.js';
 import { createProviderValueRepository } from './platform/data/provider-value.repository.js';
 import { createFeatureChecker } from './platform/features/feature-checker.js';
 import { FeatureRegistry } from './platform/features/feature-definitions.js';
@@ -49,6 +49,7 @@ import { createSmtpSender } from './platform/mail/smtp-sender.js';
 import { createTenantResolver } from './platform/multi-tenancy/tenant-resolver.js';
 import { createStringEncryption } from './platform/security/string-encryption.js';
 import { createSecurityLogRepository } from './platform/security-log/security-log.repository.js';
+import { createSecurityLogRetention } from './platform/security-log/security-log-retention.js';
 import { createSecurityLogWriter } from './platform/security-log/security-log-writer.js';
 import { SettingRegistry } from './platform/settings/setting-definitions.js';
 import { createSettingManager } from './platform/settings/setting-manager.js';
@@ -190,6 +191,12 @@ export function createServices(config: Config, resources: LocalizationResource[]
     repository: securityLogs,
     applicationName: APPLICATION_NAME,
   });
+  const securityLogRetention = createSecurityLogRetention({
+    repository: securityLogs,
+    retentionDays: config.securityLogRetentionDays,
+    tenantIdsAfter: async (afterId, limit) =>
+      (await includingDeleted(() => tenants.pageAfter(afterId, limit))).map((tenant) => tenant.id),
+  });
   const signIn = createSignInService({ users, hasher: passwordHasher, settings, securityLog });
 
   const appConfiguration = createAppConfigurationService({
@@ -267,6 +274,7 @@ export function createServices(config: Config, resources: LocalizationResource[]
     identity,
     permissionManagement,
     securityLog,
+    securityLogRetention,
     signIn,
     appConfiguration,
     mailSender,
@@ -278,6 +286,7 @@ export function createServices(config: Config, resources: LocalizationResource[]
     seedTenants: () => identitySeeder.seedEveryTenant(tenants.pageAfter),
     async close() {
       await mailWorker.stop();
+      await securityLogRetention.stop();
       await cacheHub.close();
       await passwordHasher.close();
       await data.destroy();

@@ -138,6 +138,22 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
     expect(profile.json()).toMatchObject({ userName: 'admin', email: 'admin@acme.mx' });
   });
 
+  it("has the security log's purge reach the tenant's database", async () => {
+    const raw = createRawKysely(tenantDatabase.target) as Kysely<{
+      security_logs: { action: string };
+    }>;
+    try {
+      const actions = () => raw.selectFrom('security_logs').select('action').execute();
+      expect(await actions()).toContainEqual({ action: 'LoginSucceeded' });
+      // A year and a day from now, the sign-in above is past the default retention.
+      const later = Date.now() + 366 * 24 * 60 * 60 * 1000;
+      expect(await t.app.services.securityLogRetention.runOnce(later)).toBeGreaterThan(0);
+      expect(await actions()).toEqual([]);
+    } finally {
+      await raw.destroy();
+    }
+  });
+
   it('DELETE goes back to the shared database, where the admin still signs in', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: path, headers: host });
     expect(response.statusCode).toBe(204);

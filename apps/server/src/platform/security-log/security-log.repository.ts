@@ -65,6 +65,35 @@ export function createSecurityLogRepository<DB>(data: DataContext<DB>) {
     },
     findById: (id: string) =>
       db.query().selectFrom('securityLogs').selectAll().where('id', '=', id).executeTakeFirst(),
+    /**
+     * Deletes a batch of the current tenant's oldest rows written before `before` (an ISO instant)
+     * and after `after`: `limit` of them, or more when several share the last one's time. Says how
+     * many went and, when there may be more, the time it deleted through: the next batch starts
+     * there, as PostgreSQL keeps a deleted row's index entry until a vacuum, and each batch would
+     * walk them all again from the oldest. Both statements read a range of
+     * `ix_security_logs_tenant_time`. (A list of ids would not: beside twenty ids or more and the
+     * tenant's condition, SQLite walks all of the tenant's rows in that index instead of the keys.)
+     */
+    async deleteOldest(
+      before: string,
+      limit: number,
+      after?: string,
+    ): Promise<{ deleted: number; through?: string }> {
+      let range = filtered({ until: before });
+      if (after !== undefined) range = range.where('creationTime', '>', after);
+      const last = await range
+        .select('creationTime')
+        .orderBy('creationTime')
+        .limit(1)
+        .offset(limit - 1)
+        .executeTakeFirst();
+      let deletion = db.query().deleteFrom('securityLogs');
+      if (after !== undefined) deletion = deletion.where('creationTime', '>', after);
+      const result = await deletion
+        .where('creationTime', last ? '<=' : '<', last?.creationTime ?? before)
+        .executeTakeFirst();
+      return { deleted: Number(result.numDeletedRows), through: last?.creationTime };
+    },
     async insert(row: Insertable<SecurityLogsTable>): Promise<void> {
       const values = Object.fromEntries(
         Object.entries(row).filter(([, value]) => value !== undefined),

@@ -1,0 +1,134 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { withinTenant } from '../data/data-scope.js';
+import { isDatabaseUnavailable } from '../data/database-unavailable.js';
+import type { SecurityLogRepository } from './security-log.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The part of pino the purge uses. */
+export interface RetentionLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface SecurityLogRetentionOptions {
+  /** Rows deleted by one statement. */
+  batchSize?: number;
+  /** Tenants read at once while the purge walks them. */
+  tenantsPerPage?: number;
+  /** Between two purges. */
+  intervalMs?: number;
+  /** From `start()` to the first purge: a starting instance has other work first. */
+  firstRunAfterMs?: number;
+}
+
+const silent: RetentionLogger = { info() {}, warn() {} };
+
+/**
+ * Keeps the security log to its last `retentionDays` days (0 keeps every row): every sign-in
+ * attempt writes a row, so without a limit the table, and what a page of it costs to count,
+ * grows for ever. Purges the host's rows, then each tenant's, deleted tenants included, through
+ * the tenant's time index and wherever its data lives (decision 003), in bounded batches. Any
+ * number of instances may run it: a row two of them delete at once is deleted once.
+ */
+export function createSecurityLogRetention(deps: {
+  repository: Pick<SecurityLogRepository, 'deleteOldest'>;
+  retentionDays: number;
+  /** Every tenant's id, deleted ones too, in id order after `afterId`, `limit` at most. */
+  tenantIdsAfter(afterId: string | undefined, limit: number): Promise<readonly string[]>;
+  options?: SecurityLogRetentionOptions;
+}) {
+  const { repository, retentionDays } = deps;
+  const batchSize = deps.options?.batchSize ?? 200;
+  const tenantsPerPage = deps.options?.tenantsPerPage ?? 500;
+  const intervalMs = deps.options?.intervalMs ?? 60 * 60 * 1000;
+  const firstRunAfterMs = deps.options?.firstRunAfterMs ?? 60 * 1000;
+  let logger = silent;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopping = false;
+
+  /**
+   * Deletes the scope's rows written before `before`, a batch at a time, resting twice as long as
+   * each batch took: SQLite deletes on the event loop (a batch of 200 rows took about 17 ms on a
+   * 300 000-row log), so a purge of months of rows takes at most a third of it.
+   */
+  async function purgeScope(before: string): Promise<number> {
+    let deleted = 0;
+    let after: string | undefined;
+    for (;;) {
+      const started = performance.now();
+      const batch = await repository.deleteOldest(before, batchSize, after);
+      deleted += batch.deleted;
+      if (batch.through === undefined || stopping) return deleted;
+      after = batch.through;
+      await sleep(2 * (performance.now() - started));
+    }
+  }
+
+  /** A tenant's purge; a tenant database out of reach waits for the next one. */
+  async function purgeTenant(tenantId: string, before: string): Promise<number> {
+    try {
+      return await withinTenant(tenantId, () => purgeScope(before));
+    } catch (error) {
+      logger.warn({ err: error, tenantId }, "Security log purge skipped a tenant's rows");
+      return 0;
+    }
+  }
+
+  /** One purge at `now`; the rows deleted. */
+  async function runOnce(now = Date.now()): Promise<number> {
+    if (retentionDays === 0) return 0;
+    const before = new Date(now - retentionDays * DAY_MS).toISOString();
+    let deleted = await withinTenant(null, () => purgeScope(before));
+    let after: string | undefined;
+    while (!stopping) {
+      const tenantIds = await deps.tenantIdsAfter(after, tenantsPerPage);
+      for (const tenantId of tenantIds) deleted += await purgeTenant(tenantId, before);
+      if (tenantIds.length < tenantsPerPage) break;
+      after = tenantIds.at(-1);
+    }
+    if (deleted > 0) logger.info({ deleted, before }, 'Security log rows past retention deleted');
+    return deleted;
+  }
+
+  function schedule(delayMs: number): void {
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch((error: unknown) => {
+          // Waited out like the mail outbox's poll: the next purge deletes what this one left.
+          logger.warn(
+            { err: error },
+            isDatabaseUnavailable(error)
+              ? 'Security log purge deferred: the database is unavailable'
+              : 'Security log purge failed',
+          );
+        })
+        .finally(() => {
+          running = undefined;
+          if (!stopping) schedule(intervalMs);
+        });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+
+    /** Purges after `firstRunAfterMs`, then every `intervalMs` (idempotent). */
+    start(log: RetentionLogger = silent): void {
+      logger = log;
+      if (retentionDays === 0 || timer || stopping) return;
+      schedule(firstRunAfterMs);
+    },
+
+    /** Stops the timer and waits for a purge under way, ending it after its current batch. */
+    async stop(): Promise<void> {
+      stopping = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type SecurityLogRetention = ReturnType<typeof createSecurityLogRetention>;
