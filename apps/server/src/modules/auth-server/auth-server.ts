@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { AppDataContext } from '../../db/database.js';
 import type { MaybePromise } from '../../platform/async/maybe-promise.js';
 import type { CacheHub } from '../../platform/caching/cache.js';
+import { inBatches } from '../../platform/data/in-batches.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import { CULTURE_COOKIE, cultureFromRequest } from '../../platform/localization/request-culture.js';
 import type { createTenantResolver } from '../../platform/multi-tenancy/tenant-resolver.js';
@@ -39,6 +40,9 @@ const PROVIDER_PATHS =
   /^\/(connect(\/|\?|$)|\.well-known\/(openid-configuration|oauth-authorization-server)(\/|\?|$))/;
 
 export const isProviderPath = (url: string) => PROVIDER_PATHS.test(url);
+
+/** Expired rows the token sweep deletes a statement. */
+const SWEEP_BATCH = 500;
 
 export interface AuthServerDeps {
   config: Config;
@@ -176,8 +180,18 @@ export async function createAuthServer(deps: AuthServerDeps) {
   let current = build(await keyStore.load());
   let closed = false;
   let keyTimer: NodeJS.Timeout | undefined;
+  // Expired rows are invisible; the sweep keeps the table to the live ones, in batches
+  // (in-batches.ts) so that SQLite's event loop never stalls on a burst of expirations.
+  let sweeping: Promise<unknown> | undefined;
   const sweepTimer = setInterval(() => {
-    store.deleteExpired().catch((error: unknown) => log.warn({ err: error }, 'token sweep failed'));
+    sweeping ??= inBatches<number>(
+      (after) => store.deleteExpired(SWEEP_BATCH, after),
+      () => closed,
+    )
+      .catch((error: unknown) => log.warn({ err: error }, 'token sweep failed'))
+      .finally(() => {
+        sweeping = undefined;
+      });
   }, 10 * 60_000);
   sweepTimer.unref();
 
@@ -266,10 +280,12 @@ export async function createAuthServer(deps: AuthServerDeps) {
     accountOf: (userId: string) => lookup.find(userId),
     /** Drops the cached user so that the next request sees its new stamp, roles or state. */
     forgetAccount: (userId: string) => lookup.forget(userId),
-    close() {
+    /** Stops the timers, and waits for a sweep under way to end after its current batch. */
+    async close() {
       closed = true;
       clearInterval(sweepTimer);
       if (keyTimer) clearTimeout(keyTimer);
+      await sweeping;
     },
   };
 }

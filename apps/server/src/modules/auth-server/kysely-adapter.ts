@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { AppDataContext } from '../../db/database.js';
+import type { Batch } from '../../platform/data/in-batches.js';
 import type { AccessTokenRevocation } from './access-token-cache.js';
 
 /** Artefacts that hang off a grant and die with it (oidc-provider's "grantable" models). */
@@ -56,7 +57,9 @@ const STATEMENTS = {
   revokeAllOf: `delete from oidc_payloads where account_id = ? and kind in (${USER_BOUND.map((kind) => `'${kind}'`).join(', ')})`,
   revokeAllOfExceptGrant: `delete from oidc_payloads where account_id = ? and kind in (${USER_BOUND.map((kind) => `'${kind}'`).join(', ')})
     and (grant_id is null or grant_id <> ?) and not (kind = 'Grant' and id = ?)`,
-  deleteExpired: 'delete from oidc_payloads where expires_at < ?',
+  expiredThrough: `select expires_at from oidc_payloads where expires_at > ? and expires_at < ?
+    order by expires_at limit 1 offset ?`,
+  deleteExpired: 'delete from oidc_payloads where expires_at > ? and expires_at <= ?',
   findAccountTenant: `select payload, consumed_at from oidc_payloads where kind = '${ACCOUNT_TENANT}' and id = ?`,
   rememberAccountTenant: `insert into oidc_payloads (kind, id, payload, grant_id, account_id, uid, user_code, expires_at, consumed_at)
     values ('${ACCOUNT_TENANT}', ?, ?, null, null, null, null, null, null)
@@ -65,7 +68,13 @@ const STATEMENTS = {
 
 type StatementName = keyof typeof STATEMENTS;
 
-const READS = new Set<StatementName>(['find', 'findByUid', 'findByUserCode', 'findAccountTenant']);
+const READS = new Set<StatementName>([
+  'find',
+  'findByUid',
+  'findByUserCode',
+  'findAccountTenant',
+  'expiredThrough',
+]);
 
 /**
  * oidc-provider's storage over the application's database: one table, one row per artefact, the
@@ -184,9 +193,26 @@ export function createOidcStore(
     async rememberTenantOf(accountId: string, tenantId: string | null): Promise<void> {
       await run('rememberAccountTenant', [accountId, JSON.stringify({ tenantId })]);
     },
-    /** Sweeps rows past their expiry; run periodically, any instance may. */
-    async deleteExpired(): Promise<void> {
-      await run('deleteExpired', [liveAfter()]);
+    /**
+     * One batch of the sweep of rows past their expiry (in-batches.ts; any instance may sweep):
+     * those that expired after `after` (epoch seconds), `limit` of them or more when several
+     * expired in the same second as the last. Both statements read a range of
+     * `ix_oidc_payloads_expires_at`, from where the previous batch stopped.
+     */
+    async deleteExpired(limit: number, after = 0): Promise<Batch<number>> {
+      const expiredBefore = liveAfter();
+      const [last] = (await run('expiredThrough', [
+        after,
+        expiredBefore,
+        limit - 1,
+      ])) as unknown as {
+        expires_at: number | string;
+      }[];
+      const through = last ? Number(last.expires_at) : expiredBefore - 1;
+      const deleted = await plain.executeQuery(
+        CompiledQuery.raw(texts.deleteExpired, [after, through]),
+      );
+      return { count: Number(deleted.numAffectedRows ?? 0), through: last ? through : undefined };
     },
   };
 }

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { withinTenant } from '../data/data-scope.js';
 import { isDatabaseUnavailable } from '../data/database-unavailable.js';
+import { inBatches } from '../data/in-batches.js';
 import type { SecurityLogRepository } from './security-log.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,23 +48,12 @@ export function createSecurityLogRetention(deps: {
   let running: Promise<unknown> | undefined;
   let stopping = false;
 
-  /**
-   * Deletes the scope's rows written before `before`, a batch at a time, resting twice as long as
-   * each batch took: SQLite deletes on the event loop (a batch of 200 rows took about 17 ms on a
-   * 300 000-row log), so a purge of months of rows takes at most a third of it.
-   */
-  async function purgeScope(before: string): Promise<number> {
-    let deleted = 0;
-    let after: string | undefined;
-    for (;;) {
-      const started = performance.now();
-      const batch = await repository.deleteOldest(before, batchSize, after);
-      deleted += batch.deleted;
-      if (batch.through === undefined || stopping) return deleted;
-      after = batch.through;
-      await sleep(2 * (performance.now() - started));
-    }
-  }
+  /** Deletes the scope's rows written before `before`, a batch at a time (2–3 ms each). */
+  const purgeScope = (before: string) =>
+    inBatches<string>(
+      (after) => repository.deleteOldest(before, batchSize, after),
+      () => stopping,
+    );
 
   /** A tenant's purge; a tenant database out of reach waits for the next one. */
   async function purgeTenant(tenantId: string, before: string): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Batch } from '../data/in-batches.js';
 import { createPreparedQueries } from '../data/prepared-query.js';
 import { type DataContext, tablesOf } from '../data/transaction.js';
 import type { SecurityLogsTable } from './security-logs.tables.js';
@@ -68,17 +69,13 @@ export function createSecurityLogRepository<DB>(data: DataContext<DB>) {
     /**
      * Deletes a batch of the current tenant's oldest rows written before `before` (an ISO instant)
      * and after `after`: `limit` of them, or more when several share the last one's time. Says how
-     * many went and, when there may be more, the time it deleted through: the next batch starts
-     * there, as PostgreSQL keeps a deleted row's index entry until a vacuum, and each batch would
-     * walk them all again from the oldest. Both statements read a range of
+     * many went and, when there may be more, the time it deleted through (in-batches.ts): the next
+     * batch starts there, as PostgreSQL keeps a deleted row's index entry until a vacuum, and each
+     * batch would walk them all again from the oldest. Both statements read a range of
      * `ix_security_logs_tenant_time`. (A list of ids would not: beside twenty ids or more and the
      * tenant's condition, SQLite walks all of the tenant's rows in that index instead of the keys.)
      */
-    async deleteOldest(
-      before: string,
-      limit: number,
-      after?: string,
-    ): Promise<{ deleted: number; through?: string }> {
+    async deleteOldest(before: string, limit: number, after?: string): Promise<Batch<string>> {
       let range = filtered({ until: before });
       if (after !== undefined) range = range.where('creationTime', '>', after);
       const last = await range
@@ -92,7 +89,7 @@ export function createSecurityLogRepository<DB>(data: DataContext<DB>) {
       const result = await deletion
         .where('creationTime', last ? '<=' : '<', last?.creationTime ?? before)
         .executeTakeFirst();
-      return { deleted: Number(result.numDeletedRows), through: last?.creationTime };
+      return { count: Number(result.numDeletedRows), through: last?.creationTime };
     },
     async insert(row: Insertable<SecurityLogsTable>): Promise<void> {
       const values = Object.fromEntries(
