@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenantRow } from '../../test/tenant-rows.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import {
+  createTenantDatabasePair,
+  type TenantDatabasePair,
+} from '../../test/tenant-database-pair.js';
+import type { TestDatabase } from '../../test/test-database.js';
 import type { DatabaseTarget } from '../config.js';
-import { createCacheHub } from '../platform/caching/cache.js';
 import { newConcurrencyStamp, normalize } from '../platform/data/audit.js';
 import { withinTenant } from '../platform/data/data-scope.js';
-import { type AppDataContext, createDataContextFor, createRawKysely } from './database.js';
-import { migrateToLatest } from './migrate.js';
-import type { TenantDatabases } from './tenant-databases.js';
 
 // Decision 003 on both engines: the tenant-owned rows of a tenant with its own database go
 // there (migrated on first use), host rows stay in the shared database, transactions span both.
@@ -22,15 +21,11 @@ interface RawTables {
 
 const OWN = '00000000-0000-4000-8000-0000000000a1';
 const SHARED = '00000000-0000-4000-8000-0000000000a2';
+let pair: TenantDatabasePair<RawTables>;
 let shared: TestDatabase;
-let own: TestDatabase;
-let data: AppDataContext & { tenantDatabases?: TenantDatabases };
+let data: TenantDatabasePair<RawTables>['data'];
 let ownRaw: Kysely<RawTables>;
 let sharedRaw: Kysely<RawTables>;
-const cacheHub = createCacheHub();
-
-const connectionStringOf = (target: DatabaseTarget) =>
-  target.dialect === 'sqlite' ? target.file : target.connectionString;
 
 const role = (name: string) => ({
   id: crypto.randomUUID(),
@@ -47,38 +42,10 @@ const roleNames = async (db: Kysely<RawTables>) =>
   );
 
 beforeAll(async () => {
-  shared = await createTestDatabase();
-  own = await createTestDatabase();
-  const migrator = createRawKysely(shared.target);
-  await migrateToLatest(migrator);
-  sharedRaw = migrator as Kysely<RawTables>;
-  data = createDataContextFor(shared.target, {
-    tenantDatabases: {
-      cache: cacheHub.create('tenant-databases'),
-      decode: (stored) => stored,
-      dataDir: shared.dataDir,
-    },
-  });
-  await data
-    .query()
-    .insertInto('tenants')
-    .values([newTenantRow(OWN, 'Own'), newTenantRow(SHARED, 'Shared')])
-    .execute();
-  await data
-    .query()
-    .insertInto('tenantConnectionStrings')
-    .values({ tenantId: OWN, name: 'Default', value: connectionStringOf(own.target) })
-    .execute();
-  ownRaw = createRawKysely(own.target) as Kysely<RawTables>;
+  pair = await createTenantDatabasePair<RawTables>({ ownTenantId: OWN, sharedTenantIds: [SHARED] });
+  ({ shared, data, ownRaw, sharedRaw } = pair);
 });
-afterAll(async () => {
-  await data.destroy();
-  await ownRaw.destroy();
-  await sharedRaw.destroy();
-  await cacheHub.close();
-  await own.drop();
-  await shared.drop();
-});
+afterAll(() => pair.close());
 
 describe('routing', () => {
   it("migrates a tenant's database on first use and keeps its tenant-owned rows there", async () => {

@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTenantDatabasePair,
+  type TenantDatabasePair,
+} from '../../../test/tenant-database-pair.js';
 import { newTenantRow } from '../../../test/tenant-rows.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import type { DatabaseTarget } from '../../config.js';
-import { type AppDataContext, createDataContextFor, createRawKysely } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { createCacheHub } from '../caching/cache.js';
+import type { TestDatabase } from '../../../test/test-database.js';
 import { withinTenant } from '../data/data-scope.js';
 import { createSecurityLogRepository } from './security-log.repository.js';
 import { createSecurityLogRetention } from './security-log-retention.js';
@@ -27,15 +27,11 @@ interface RawTables {
   security_logs: { user_name: string; tenant_id: string | null };
 }
 
-let shared: TestDatabase;
-let own: TestDatabase;
-let data: AppDataContext;
+let pair: TenantDatabasePair<RawTables>;
+let data: TenantDatabasePair<RawTables>['data'];
 let sharedRaw: Kysely<RawTables>;
 let ownRaw: Kysely<RawTables>;
-const cacheHub = createCacheHub();
 
-const connectionStringOf = (target: DatabaseTarget) =>
-  target.dialect === 'sqlite' ? target.file : target.connectionString;
 /** A SQLite file under a plain file (no folder can be made there), or a database never created. */
 const unreachable = (database: TestDatabase) => {
   if (database.target.dialect === 'postgres') {
@@ -82,42 +78,14 @@ const retention = (retentionDays: number) =>
   });
 
 beforeAll(async () => {
-  shared = await createTestDatabase();
-  own = await createTestDatabase();
-  const migrator = createRawKysely(shared.target);
-  await migrateToLatest(migrator);
-  sharedRaw = migrator as Kysely<RawTables>;
-  data = createDataContextFor(shared.target, {
-    tenantDatabases: {
-      cache: cacheHub.create('tenant-databases'),
-      decode: (stored) => stored,
-      dataDir: shared.dataDir,
-    },
-  });
-  await data
-    .query()
-    .insertInto('tenants')
-    .values([newTenantRow(OWN, 'Own'), newTenantRow(SHARED, 'Shared')])
-    .execute();
-  await data
-    .query()
-    .insertInto('tenantConnectionStrings')
-    .values({ tenantId: OWN, name: 'Default', value: connectionStringOf(own.target) })
-    .execute();
-  ownRaw = createRawKysely(own.target) as Kysely<RawTables>;
+  pair = await createTenantDatabasePair<RawTables>({ ownTenantId: OWN, sharedTenantIds: [SHARED] });
+  ({ data, sharedRaw, ownRaw } = pair);
 });
 afterEach(async () => {
   await sharedRaw.deleteFrom('security_logs').execute();
   await withinTenant(OWN, () => data.query().deleteFrom('securityLogs').execute());
 });
-afterAll(async () => {
-  await data.destroy();
-  await ownRaw.destroy();
-  await sharedRaw.destroy();
-  await cacheHub.close();
-  await own.drop();
-  await shared.drop();
-});
+afterAll(() => pair.close());
 
 /** Old and young rows for the host, a tenant in the shared database and one in its own. */
 async function writeRows() {
@@ -157,7 +125,7 @@ describe('security log retention', () => {
     await data
       .query()
       .insertInto('tenantConnectionStrings')
-      .values({ tenantId: BROKEN, name: 'Default', value: unreachable(shared) })
+      .values({ tenantId: BROKEN, name: 'Default', value: unreachable(pair.shared) })
       .execute();
     try {
       const warnings: object[] = [];
