@@ -32,6 +32,8 @@ const CLOCK_TOLERANCE_SECONDS = 15;
 const epochNow = () => Math.floor(Date.now() / 1000);
 
 type Row = { payload: string; consumed_at: number | string | null };
+/** `expires_at` is a bigint: pg answers it as text. */
+type ExpiryRow = { expires_at: number | string };
 
 /**
  * The statements, written once in SQL both engines accept (`?` becomes `$n` on PostgreSQL).
@@ -201,14 +203,10 @@ export function createOidcStore(
      */
     async deleteExpired(limit: number, after = 0): Promise<Batch<number>> {
       const expiredBefore = liveAfter();
-      const [last] = (await run('expiredThrough', [
-        after,
-        expiredBefore,
-        limit - 1,
-      ])) as unknown as {
-        expires_at: number | string;
-      }[];
+      const rows = await run('expiredThrough', [after, expiredBefore, limit - 1]);
+      const last = rows[0] as unknown as ExpiryRow | undefined;
       const through = last ? Number(last.expires_at) : expiredBefore - 1;
+      // Not through `run`, which answers rows: the sweep wants the count of rows deleted.
       const deleted = await plain.executeQuery(
         CompiledQuery.raw(texts.deleteExpired, [after, through]),
       );

@@ -55,27 +55,35 @@ export function createSecurityLogRetention(deps: {
       () => stopping,
     );
 
-  /** A tenant's purge; a tenant database out of reach waits for the next one. */
-  async function purgeTenant(tenantId: string, before: string): Promise<number> {
-    try {
-      return await withinTenant(tenantId, () => purgeScope(before));
-    } catch (error) {
-      logger.warn({ err: error, tenantId }, "Security log purge skipped a tenant's rows");
-      return 0;
-    }
-  }
-
-  /** One purge at `now`; the rows deleted. */
+  /**
+   * One purge at `now`; the rows deleted. A tenant whose rows cannot be reached (its database is
+   * down) waits for the next purge, and the others go on; they are logged once, together.
+   */
   async function runOnce(now = Date.now()): Promise<number> {
     if (retentionDays === 0) return 0;
     const before = new Date(now - retentionDays * DAY_MS).toISOString();
     let deleted = await withinTenant(null, () => purgeScope(before));
+    const skipped: string[] = [];
+    let skippedFor: unknown;
     let after: string | undefined;
     while (!stopping) {
       const tenantIds = await deps.tenantIdsAfter(after, tenantsPerPage);
-      for (const tenantId of tenantIds) deleted += await purgeTenant(tenantId, before);
+      for (const tenantId of tenantIds) {
+        try {
+          deleted += await withinTenant(tenantId, () => purgeScope(before));
+        } catch (error) {
+          skipped.push(tenantId);
+          skippedFor = error;
+        }
+      }
       if (tenantIds.length < tenantsPerPage) break;
       after = tenantIds.at(-1);
+    }
+    if (skipped.length > 0) {
+      logger.warn(
+        { err: skippedFor, skipped: skipped.length, tenantIds: skipped.slice(0, 20) },
+        'Security log purge skipped tenants whose rows it could not reach',
+      );
     }
     if (deleted > 0) logger.info({ deleted, before }, 'Security log rows past retention deleted');
     return deleted;
