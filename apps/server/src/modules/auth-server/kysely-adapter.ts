@@ -103,13 +103,13 @@ export function createOidcStore(
   ) as Record<StatementName, string>;
   const plain = data.db.withoutPlugins();
 
-  async function run(name: StatementName, parameters: unknown[]): Promise<Row[]> {
+  async function run<Result = Row>(name: StatementName, parameters: unknown[]): Promise<Result[]> {
     const query = CompiledQuery.raw(texts[name], parameters);
     // A grant's writes inside `data.writeTogether` go together, at its end.
     if (!READS.has(name) && data.queueWrite(query)) return [];
     const ambient = data.query();
     const db = ambient === data.db ? plain : ambient.withoutPlugins();
-    return (await db.executeQuery<Row>(query)).rows;
+    return (await db.executeQuery<Result>(query)).rows;
   }
 
   const toPayload = (row: Row | undefined) => {
@@ -203,8 +203,7 @@ export function createOidcStore(
      */
     async deleteExpired(limit: number, after = 0): Promise<Batch<number>> {
       const expiredBefore = liveAfter();
-      const rows = await run('expiredThrough', [after, expiredBefore, limit - 1]);
-      const last = rows[0] as unknown as ExpiryRow | undefined;
+      const [last] = await run<ExpiryRow>('expiredThrough', [after, expiredBefore, limit - 1]);
       const through = last ? Number(last.expires_at) : expiredBefore - 1;
       // Not through `run`, which answers rows: the sweep wants the count of rows deleted.
       const deleted = await plain.executeQuery(

@@ -1,14 +1,8 @@
+import { type BackgroundLogger, silentLogger } from '../async/background-logger.js';
 import { withinTenant } from '../data/data-scope.js';
 import { isDatabaseUnavailable } from '../data/database-unavailable.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 import type { MailMessage } from './smtp-sender.js';
-
-/** The part of pino (and Fastify's logger) the worker uses. */
-export interface WorkerLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface OutboxWorkerOptions {
   /** How often to look for due rows when nothing wakes the worker. */
@@ -34,7 +28,6 @@ export function backoffDelay(attempt: number, baseMs: number): number {
   return baseMs * step;
 }
 
-const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
 const at = (milliseconds: number) => new Date(milliseconds).toISOString();
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -57,7 +50,7 @@ export function createOutboxWorker(deps: {
   const claimMs = deps.options?.claimMs ?? 5 * 60_000;
   const retentionMs = deps.options?.retentionMs ?? 7 * 24 * 60 * 60_000;
 
-  let logger = silent;
+  let logger = silentLogger;
   let running: Promise<void> | undefined;
   let stopping = false;
   let nudged = false;
@@ -158,7 +151,7 @@ export function createOutboxWorker(deps: {
     runOnce,
 
     /** Starts polling (idempotent); the logger receives sent, retried and dead mails. */
-    start(workerLogger: WorkerLogger = silent): void {
+    start(workerLogger: BackgroundLogger = silentLogger): void {
       if (running) return;
       logger = workerLogger;
       stopping = false;

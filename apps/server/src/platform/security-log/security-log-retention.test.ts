@@ -8,6 +8,7 @@ import {
 } from '../../../test/tenant-database-pair.js';
 import { newTenantRow } from '../../../test/tenant-rows.js';
 import type { TestDatabase } from '../../../test/test-database.js';
+import { silentLogger } from '../async/background-logger.js';
 import { withinTenant } from '../data/data-scope.js';
 import { createSecurityLogRepository } from './security-log.repository.js';
 import { createSecurityLogRetention } from './security-log-retention.js';
@@ -130,7 +131,7 @@ describe('security log retention', () => {
     try {
       const warnings: object[] = [];
       const purge = retention(365);
-      purge.start({ info() {}, warn: (details) => warnings.push(details) });
+      purge.start({ ...silentLogger, warn: (details) => warnings.push(details) });
       // The skipped tenants are told once the purge has been through every tenant.
       await expect
         .poll(() => warnings)

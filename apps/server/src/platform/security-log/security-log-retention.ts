@@ -1,15 +1,10 @@
+import { type BackgroundLogger, silentLogger } from '../async/background-logger.js';
 import { withinTenant } from '../data/data-scope.js';
 import { isDatabaseUnavailable } from '../data/database-unavailable.js';
 import { inBatches } from '../data/in-batches.js';
 import type { SecurityLogRepository } from './security-log.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The part of pino the purge uses. */
-export interface RetentionLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
 
 export interface SecurityLogRetentionOptions {
   /** Rows deleted by one statement. */
@@ -21,8 +16,6 @@ export interface SecurityLogRetentionOptions {
   /** From `start()` to the first purge: a starting instance has other work first. */
   firstRunAfterMs?: number;
 }
-
-const silent: RetentionLogger = { info() {}, warn() {} };
 
 /**
  * Keeps the security log to its last `retentionDays` days (0 keeps every row): every sign-in
@@ -43,7 +36,7 @@ export function createSecurityLogRetention(deps: {
   const tenantsPerPage = deps.options?.tenantsPerPage ?? 500;
   const intervalMs = deps.options?.intervalMs ?? 60 * 60 * 1000;
   const firstRunAfterMs = deps.options?.firstRunAfterMs ?? 60 * 1000;
-  let logger = silent;
+  let logger = silentLogger;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopping = false;
@@ -113,7 +106,7 @@ export function createSecurityLogRetention(deps: {
     runOnce,
 
     /** Purges after `firstRunAfterMs`, then every `intervalMs` (idempotent). */
-    start(log: RetentionLogger = silent): void {
+    start(log: BackgroundLogger = silentLogger): void {
       logger = log;
       if (retentionDays === 0 || timer || stopping) return;
       schedule(firstRunAfterMs);
