@@ -1,6 +1,7 @@
 import { type BackgroundLogger, silentLogger } from '../async/background-logger.js';
 import { withinTenant } from '../data/data-scope.js';
 import { isDatabaseUnavailable } from '../data/database-unavailable.js';
+import { inBatches } from '../data/in-batches.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 import type { MailMessage } from './smtp-sender.js';
 
@@ -15,8 +16,12 @@ export interface OutboxWorkerOptions {
   backoffBaseMs?: number;
   /** How long a claim lasts; longer than the SMTP timeouts, so only a dead worker's claim expires. */
   claimMs?: number;
-  /** How long sent rows are kept. */
+  /** How long sent rows are kept (for questions about a mail). */
   retentionMs?: number;
+  /** How long dead rows are kept after their last attempt (for someone to look into why). */
+  deadRetentionMs?: number;
+  /** Rows deleted by one statement of the purge. */
+  purgeBatchSize?: number;
 }
 
 // Multiples of the base delay: with 30 s, the eight default attempts span about 22 hours.
@@ -30,6 +35,7 @@ export function backoffDelay(attempt: number, baseMs: number): number {
 
 const at = (milliseconds: number) => new Date(milliseconds).toISOString();
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Delivers the outbox: claims due rows (any number of instances may run this), sends each with
@@ -48,7 +54,9 @@ export function createOutboxWorker(deps: {
   const maxAttempts = deps.options?.maxAttempts ?? 8;
   const backoffBaseMs = deps.options?.backoffBaseMs ?? 30_000;
   const claimMs = deps.options?.claimMs ?? 5 * 60_000;
-  const retentionMs = deps.options?.retentionMs ?? 7 * 24 * 60 * 60_000;
+  const retentionMs = deps.options?.retentionMs ?? 7 * DAY_MS;
+  const deadRetentionMs = deps.options?.deadRetentionMs ?? 30 * DAY_MS;
+  const purgeBatchSize = deps.options?.purgeBatchSize ?? 200;
 
   let logger = silentLogger;
   let running: Promise<void> | undefined;
@@ -56,6 +64,7 @@ export function createOutboxWorker(deps: {
   let nudged = false;
   let wake: (() => void) | undefined;
   let lastPurge = 0;
+  let purging: Promise<unknown> | undefined;
 
   function sleep(milliseconds: number): Promise<void> {
     if (nudged || stopping) return Promise.resolve();
@@ -122,11 +131,35 @@ export function createOutboxWorker(deps: {
         logger.error({ err: result.reason }, 'Mail outbox could not record a delivery');
       }
     }
-    if (now - lastPurge > PURGE_EVERY_MS) {
+    if (now - lastPurge > PURGE_EVERY_MS && !purging) {
       lastPurge = now;
-      await repository.purgeSent(at(now - retentionMs));
+      purging = purgeOnce(now)
+        .catch((error) => logger.warn({ err: error }, 'Mail outbox purge failed; retried later'))
+        .finally(() => {
+          purging = undefined;
+        });
     }
     return rows.length;
+  }
+
+  /**
+   * Deletes sent rows past their retention, then dead ones past theirs, in batches beside the
+   * deliveries (a purge of many rows never holds up a claim); the rows deleted. Dead rows hold
+   * their mail, reset links included, so they are not kept for ever either.
+   */
+  async function purgeOnce(now = Date.now()): Promise<number> {
+    let deleted = 0;
+    for (const [status, keptMs] of [
+      ['sent', retentionMs],
+      ['dead', deadRetentionMs],
+    ] as const) {
+      const before = at(now - keptMs);
+      deleted += await inBatches<string>(
+        (after) => repository.deleteSettled({ status, before, limit: purgeBatchSize, after }),
+        () => stopping,
+      );
+    }
+    return deleted;
   }
 
   async function loop(): Promise<void> {
@@ -149,6 +182,7 @@ export function createOutboxWorker(deps: {
 
   return {
     runOnce,
+    purgeOnce,
 
     /** Starts polling (idempotent); the logger receives sent, retried and dead mails. */
     start(workerLogger: BackgroundLogger = silentLogger): void {
@@ -164,11 +198,12 @@ export function createOutboxWorker(deps: {
       wake?.();
     },
 
-    /** Stops polling and waits for the sends in flight to be settled. */
+    /** Stops polling and waits for the sends in flight to be settled and the purge's batch. */
     async stop(): Promise<void> {
       stopping = true;
       wake?.();
       await running;
+      await purging;
       running = undefined;
     },
   };

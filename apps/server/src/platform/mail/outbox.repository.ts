@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import { acrossAllTenants } from '../data/data-scope.js';
+import type { Batch } from '../data/in-batches.js';
 import { tablesOf } from '../data/transaction.js';
 import type { MailOutboxTable } from './mail-outbox.tables.js';
 
@@ -109,16 +110,44 @@ export function createOutboxRepository(context: {
       );
     },
 
-    /** Sent rows are kept a while for support questions, then dropped; dead rows are kept. */
-    async purgeSent(sentBefore: string): Promise<void> {
-      await acrossAllTenants(() =>
-        data
+    /**
+     * Deletes a batch of `status` rows (sent or dead) settled before `before`, oldest first
+     * through the claim's index, starting after `after`: up to the `limit`-th row's due time, or
+     * every one left. A row's due time comes before it is settled (a retry moves it to the next
+     * attempt), so a sent row is also checked against when it was sent, and a dead row's is when
+     * its last attempt was due, minutes before it died.
+     */
+    async deleteSettled(options: {
+      status: 'sent' | 'dead';
+      before: string;
+      limit: number;
+      after?: string | undefined;
+    }): Promise<Batch<string>> {
+      const { status, before, limit, after } = options;
+      return acrossAllTenants(async () => {
+        let due = data
           .query()
-          .deleteFrom('mailOutbox')
-          .where('status', '=', 'sent')
-          .where('sentAt', '<', sentBefore)
-          .execute(),
-      );
+          .selectFrom('mailOutbox')
+          .where('status', '=', status)
+          .where('nextAttemptAt', '<', before);
+        if (after !== undefined) due = due.where('nextAttemptAt', '>', after);
+        const last = await due
+          .select('nextAttemptAt')
+          .orderBy('nextAttemptAt')
+          .limit(1)
+          .offset(limit - 1)
+          .executeTakeFirst();
+        let deletion = data.query().deleteFrom('mailOutbox').where('status', '=', status);
+        if (after !== undefined) deletion = deletion.where('nextAttemptAt', '>', after);
+        deletion = deletion.where(
+          'nextAttemptAt',
+          last ? '<=' : '<',
+          last?.nextAttemptAt ?? before,
+        );
+        if (status === 'sent') deletion = deletion.where('sentAt', '<', before);
+        const result = await deletion.executeTakeFirst();
+        return { count: Number(result.numDeletedRows), through: last?.nextAttemptAt };
+      });
     },
 
     find(id: string): Promise<OutboxRow | undefined> {
