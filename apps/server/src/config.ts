@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { makeFolders } from './db/make-folders.js';
 import {
   defaultPasswordHasherOptions,
   type PasswordHasherOptions,
@@ -241,7 +242,7 @@ function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarge
 function readOrCreateEncryptionKey(dataDir: string): string {
   const file = join(dataDir, 'encryption.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  makeFolders(dataDir);
   const key = randomBytes(32).toString('base64url');
   try {
     writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Dialect, type Driver, Kysely, type KyselyPlugin, PostgresDialect } from 'kysely';
@@ -10,6 +9,7 @@ import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
 import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
 import { canExecuteNow, type ImmediateExecution } from './immediate-sqlite-driver.js';
+import { makeFolders } from './make-folders.js';
 import { migrateToLatest } from './migrate.js';
 import { runQuery } from './postgres-query.js';
 import { RoutingDialect } from './routing-driver.js';
@@ -140,7 +140,7 @@ function sendQueriesThroughCompiledRows(client: pg.PoolClient): void {
 }
 
 function openSqlite(file: string): SqliteDatabase.Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') makeFolders(dirname(file));
   const database = new SqliteDatabase(file);
   // WAL lets readers proceed during a write. No busy timeout: SQLite would sleep on the event
   // loop while a second process holds the write lock; the driver waits for it on a timer instead

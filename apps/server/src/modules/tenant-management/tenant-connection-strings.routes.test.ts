@@ -77,6 +77,7 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
       'Server=.;Database=Acme',
       'postgres://u@127.0.0.1:1/none',
       '/proc/x.sqlite',
+      '/proc/no-such-folder/x.sqlite', // Node 20's recursive mkdir would never return
       sharedItself,
     ];
     for (const value of values) {
