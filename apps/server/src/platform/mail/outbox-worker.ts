@@ -109,7 +109,10 @@ export function createOutboxWorker(deps: {
     logger.info(log, 'Mail sent');
   }
 
-  /** One round: bury hopeless expired claims, claim due rows, send them. Returns rows claimed. */
+  /**
+   * One round: bury hopeless expired claims, claim due rows, send them, and start the hourly purge
+   * when it is due. Returns rows claimed.
+   */
   async function runOnce(): Promise<number> {
     const now = Date.now();
     for (const row of await repository.buryAbandoned({ now: at(now), maxAttempts })) {
