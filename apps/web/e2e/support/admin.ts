@@ -67,26 +67,29 @@ export async function search(page: Page, value: string) {
 const sidebarOpenFrom = 1025;
 
 /**
+ * Resizes the page to `width` px (800 high) and, in the shell, waits until its sidebar has opened
+ * or closed as that width asks: the shell does so after a resize debounce (SPEC.md section 9).
+ */
+export async function resizeTo(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  const menu = page.locator('[aria-controls="app-sidebar"]');
+  if ((await menu.count()) > 0)
+    await expect(menu).toHaveAttribute('aria-expanded', String(width >= sidebarOpenFrom));
+}
+
+/**
  * Screenshots at 1280 px and 375 px, named `<name>-<width>.png`: the whole page, or with
  * `fullPage: false` the viewport (a full-page capture shifts the overlay of a modal on a scrolled
- * page). The shell opens or closes its sidebar after a resize debounce: after each resize, and on
- * the way back to 1280 px, the menu button's `aria-expanded` is awaited before going on.
+ * page), each after `resizeTo`, and back to 1280 px after them.
  */
 export async function shoot(page: Page, name: string, { fullPage = true } = {}) {
-  const menu = page.locator('[aria-controls="app-sidebar"]');
-  const shell = (await menu.count()) > 0;
-  const resize = async (width: number) => {
-    await page.setViewportSize({ width, height: 800 });
-    if (shell)
-      await expect(menu).toHaveAttribute('aria-expanded', String(width >= sidebarOpenFrom));
-  };
   for (const width of [1280, 375]) {
-    await resize(width);
+    await resizeTo(page, width);
     await page.screenshot({
       path: `${artifacts}/${name}-${width}.png`,
       fullPage,
       animations: 'disabled',
     });
   }
-  await resize(1280);
+  await resizeTo(page, 1280);
 }
