@@ -137,7 +137,12 @@ export function createOutboxWorker(deps: {
     if (now - lastPurge > PURGE_EVERY_MS && !purging) {
       lastPurge = now;
       purging = purgeOnce(now)
-        .catch((error) => logger.warn({ err: error }, 'Mail outbox purge failed; retried later'))
+        .catch((error) => {
+          // Tried again at the next hour's purge; an unreachable database is waited out, as below.
+          if (isDatabaseUnavailable(error))
+            logger.warn({ err: error }, 'Mail outbox purge deferred: the database is unavailable');
+          else logger.error({ err: error }, 'Mail outbox purge failed');
+        })
         .finally(() => {
           purging = undefined;
         });
