@@ -114,8 +114,8 @@ export function createOutboxRepository(context: {
      * Deletes a batch of `status` rows (sent or dead) settled before `before`, oldest first
      * through the claim's index, starting after `after`: up to the `limit`-th row's due time, or
      * every one left. A row's due time comes before it is settled (a retry moves it to the next
-     * attempt), so a sent row is also checked against when it was sent, and a dead row's is when
-     * its last attempt was due, minutes before it died.
+     * attempt), so a sent row is also checked against when it was sent; a dead row records no time
+     * of death, and its last attempt's due time, minutes before, stands for it.
      */
     async deleteSettled(options: {
       status: 'sent' | 'dead';
