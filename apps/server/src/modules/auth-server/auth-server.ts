@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Provider from 'oidc-provider';
 import type { Config } from '../../config.js';
 import type { AppDataContext } from '../../db/database.js';
+import { logRoundFailure } from '../../platform/async/background-logger.js';
 import type { MaybePromise } from '../../platform/async/maybe-promise.js';
 import type { CacheHub } from '../../platform/caching/cache.js';
 import { inBatches } from '../../platform/data/in-batches.js';
@@ -188,7 +189,7 @@ export async function createAuthServer(deps: AuthServerDeps) {
       (after) => store.deleteExpired(SWEEP_BATCH, after),
       () => closed,
     )
-      .catch((error: unknown) => log.warn({ err: error }, 'token sweep failed'))
+      .catch((error: unknown) => logRoundFailure(log, 'Token sweep', error))
       .finally(() => {
         sweeping = undefined;
       });

@@ -1,6 +1,9 @@
-import { type BackgroundLogger, silentLogger } from '../async/background-logger.js';
+import {
+  type BackgroundLogger,
+  logRoundFailure,
+  silentLogger,
+} from '../async/background-logger.js';
 import { withinTenant } from '../data/data-scope.js';
-import { isDatabaseUnavailable } from '../data/database-unavailable.js';
 import { inBatches } from '../data/in-batches.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 import type { MailMessage } from './smtp-sender.js';
@@ -137,12 +140,8 @@ export function createOutboxWorker(deps: {
     if (now - lastPurge > PURGE_EVERY_MS && !purging) {
       lastPurge = now;
       purging = purgeOnce(now)
-        .catch((error) => {
-          // Tried again at the next hour's purge; an unreachable database is waited out, as below.
-          if (isDatabaseUnavailable(error))
-            logger.warn({ err: error }, 'Mail outbox purge deferred: the database is unavailable');
-          else logger.error({ err: error }, 'Mail outbox purge failed');
-        })
+        // Tried again at the next hour's purge.
+        .catch((error) => logRoundFailure(logger, 'Mail outbox purge', error))
         .finally(() => {
           purging = undefined;
         });
@@ -177,11 +176,7 @@ export function createOutboxWorker(deps: {
       try {
         claimed = await runOnce();
       } catch (error) {
-        // A database that is locked or out of reach is waited out (the next poll tries again, and
-        // no mail is lost), not a fault to page anyone about.
-        if (isDatabaseUnavailable(error))
-          logger.warn({ err: error }, 'Mail outbox poll deferred: the database is unavailable');
-        else logger.error({ err: error }, 'Mail outbox poll failed');
+        logRoundFailure(logger, 'Mail outbox poll', error);
       }
       // A full batch means more may be due: go again without waiting.
       if (claimed < batchSize) await sleep(pollIntervalMs);

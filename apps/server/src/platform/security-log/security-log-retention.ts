@@ -1,6 +1,9 @@
-import { type BackgroundLogger, silentLogger } from '../async/background-logger.js';
+import {
+  type BackgroundLogger,
+  logRoundFailure,
+  silentLogger,
+} from '../async/background-logger.js';
 import { withinTenant } from '../data/data-scope.js';
-import { isDatabaseUnavailable } from '../data/database-unavailable.js';
 import { inBatches } from '../data/in-batches.js';
 import type { SecurityLogRepository } from './security-log.repository.js';
 
@@ -85,15 +88,8 @@ export function createSecurityLogRetention(deps: {
   function schedule(delayMs: number): void {
     timer = setTimeout(() => {
       running = runOnce()
-        .catch((error: unknown) => {
-          // Waited out like the mail outbox's poll: the next purge deletes what this one left.
-          logger.warn(
-            { err: error },
-            isDatabaseUnavailable(error)
-              ? 'Security log purge deferred: the database is unavailable'
-              : 'Security log purge failed',
-          );
-        })
+        // The next purge deletes what this one left.
+        .catch((error: unknown) => logRoundFailure(logger, 'Security log purge', error))
         .finally(() => {
           running = undefined;
           if (!stopping) schedule(intervalMs);
