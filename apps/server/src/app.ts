@@ -53,6 +53,7 @@ import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
 import { validatorCompiler } from './platform/http/validator-compiler.js';
 import { DEFAULT_LANGUAGE_SETTING } from './platform/localization/localization.settings.js';
+import type { OutboxWorkerOptions } from './platform/mail/outbox-worker.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Replaces the sign-in server's bearer-token authenticator. */
   authenticator?: Authenticator;
+  /** The mail outbox worker's timings (tests shorten its claims and retries). */
+  mailOutbox?: OutboxWorkerOptions;
 }
 
 /** What ABP's API description lists: every remote service we serve under ABP's names. */
@@ -98,7 +101,9 @@ export async function buildApp(
   } finally {
     await migrator.destroy();
   }
-  const services = createServices(config, localizationResources);
+  const services = createServices(config, localizationResources, {
+    mailOutbox: options.mailOutbox,
+  });
 
   const app = Fastify({
     logger: {

@@ -44,7 +44,7 @@ import { mailSettings } from './platform/mail/mail.settings.js';
 import { createMailOutbox } from './platform/mail/mail-outbox.js';
 import { createMailTemplates } from './platform/mail/mail-templates.js';
 import { createOutboxRepository } from './platform/mail/outbox.repository.js';
-import { createOutboxWorker } from './platform/mail/outbox-worker.js';
+import { createOutboxWorker, type OutboxWorkerOptions } from './platform/mail/outbox-worker.js';
 import { createSmtpSender } from './platform/mail/smtp-sender.js';
 import { createTenantResolver } from './platform/multi-tenancy/tenant-resolver.js';
 import { createStringEncryption } from './platform/security/string-encryption.js';
@@ -60,7 +60,11 @@ export const APPLICATION_NAME = 'Viñeta';
  * Builds every service from the configuration with plain factories (no container): the one place
  * that knows how the platform and the modules fit together. Tests call it with their own Config.
  */
-export function createServices(config: Config, resources: LocalizationResource[]) {
+export function createServices(
+  config: Config,
+  resources: LocalizationResource[],
+  options: { mailOutbox?: OutboxWorkerOptions } = {},
+) {
   const cacheHub = createCacheHub({ redisUrl: config.redisUrl });
   const localizer = createLocalizer(resources, 'es-MX');
   const encryption = createStringEncryption(config.encryptionKey);
@@ -122,7 +126,11 @@ export function createServices(config: Config, resources: LocalizationResource[]
   // Mail: modules enqueue in their transaction; app.ts starts the worker once the app is ready.
   const mailRepository = createOutboxRepository(data);
   const mailSender = createSmtpSender({ settings });
-  const mailWorker = createOutboxWorker({ repository: mailRepository, sender: mailSender });
+  const mailWorker = createOutboxWorker({
+    repository: mailRepository,
+    sender: mailSender,
+    options: options.mailOutbox,
+  });
   const mailOutbox = createMailOutbox({
     data,
     repository: mailRepository,
