@@ -1,12 +1,16 @@
-import { type Kysely, type MigrationResultSet, Migrator, NO_MIGRATIONS } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationResultSet,
+  Migrator,
+  NO_MIGRATIONS,
+} from 'kysely';
 import { migrations } from './migrations.js';
 
-const migrationProvider = { getMigrations: async () => migrations };
-
-function migratorFor(db: Kysely<unknown>): Migrator {
+function migratorFor(db: Kysely<unknown>, set: Record<string, Migration> = migrations): Migrator {
   return new Migrator({
     db,
-    provider: migrationProvider,
+    provider: { getMigrations: async () => set },
     migrationTableName: 'kysely_migration',
     migrationLockTableName: 'kysely_migration_lock',
   });
@@ -17,9 +21,12 @@ function unwrap({ error, results }: MigrationResultSet): string[] {
   return (results ?? []).map((result) => `${result.direction} ${result.migrationName}`);
 }
 
-/** Brings the schema up to date; Kysely's lock lets several instances start at once. */
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  return unwrap(await migratorFor(db).migrateToLatest());
+/** Brings the schema up to date (`set`: another list of migrations, for tests). */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  set: Record<string, Migration> = migrations,
+): Promise<string[]> {
+  return unwrap(await migratorFor(db, set).migrateToLatest());
 }
 
 export async function migrateDown(db: Kysely<unknown>): Promise<string[]> {

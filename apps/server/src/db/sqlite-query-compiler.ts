@@ -1,4 +1,5 @@
 import {
+  type DialectAdapter,
   type Driver,
   type LimitNode,
   type OffsetNode,
@@ -7,6 +8,7 @@ import {
   ValueNode,
 } from 'kysely';
 import { ImmediateSqliteDriver, type SqliteFileConfig } from './immediate-sqlite-driver.js';
+import { TransactionalDdlSqliteAdapter } from './transactional-sqlite-adapter.js';
 
 /**
  * SQLite's compiler, except that a bound LIMIT or OFFSET is written `? + 0`. SQLite (3.4x and
@@ -46,5 +48,9 @@ export class ReusableSqliteDialect extends SqliteDialect {
 
   override createQueryCompiler(): SqliteQueryCompiler {
     return new ReusableSqliteQueryCompiler();
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
