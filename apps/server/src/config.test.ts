@@ -1,8 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ABP_DEFAULT_ADMIN_PASSWORD, ConfigError, loadConfig } from './config.js';
+
+const execFileAsync = promisify(execFile);
 
 /** Data folders made by a test, removed after it (loadConfig may write a key file in one). */
 const made: string[] = [];
@@ -61,7 +65,49 @@ describe('loadConfig', () => {
     expect(first).toHaveLength(43);
     expect(readFileSync(join(dir, 'encryption.key'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).encryptionKey).toBe(first);
+    expect(readdirSync(dir)).toEqual(['encryption.key']);
   });
+
+  it.each([
+    ['empty', ''],
+    ['cut short', 'abc123'],
+  ])('refuses to start on a key file that is %s, naming the file', (_, content) => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'encryption.key'), content);
+    const load = () => loadConfig({ DATA_DIR: dir });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(`${join(dir, 'encryption.key')}: not a key`);
+    // The file is left for its owner to restore, not replaced by a new key.
+    expect(readFileSync(join(dir, 'encryption.key'), 'utf8')).toBe(content);
+  });
+
+  it('gives instances starting at once on a new DATA_DIR one key', async () => {
+    const dir = dataDir();
+    const script = `
+      import { loadConfig } from ${JSON.stringify(join(import.meta.dirname, 'config.ts'))};
+      console.log(loadConfig({ DATA_DIR: process.argv[1] }).encryptionKey);`;
+    const keys = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        execFileAsync(
+          process.execPath,
+          [
+            '--conditions=@vineta/source',
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '-e',
+            script,
+            dir,
+          ],
+          { env: {} },
+        ).then(({ stdout }) => stdout.trim()),
+      ),
+    );
+    const stored = readFileSync(join(dir, 'encryption.key'), 'utf8').trim();
+    expect(stored).toHaveLength(43);
+    expect(keys).toEqual(Array(6).fill(stored));
+    expect(readdirSync(dir)).toEqual(['encryption.key']);
+  }, 30_000);
 
   it.each([
     [{ PORT: 'eighty' }, /^PORT: /],

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { makeFolders } from './db/make-folders.js';
@@ -14,6 +23,9 @@ export const ABP_DEFAULT_ADMIN_PASSWORD = '1q2w3E*';
 const booleanText = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** What ENCRYPTION_KEY, or the key file, must look like. */
+const ENCRYPTION_KEY_FORMAT = /^[A-Za-z0-9+/=_-]{32,}$/;
 
 const seconds = z.coerce.number().int().min(1);
 const perMinute = z.coerce.number().int().min(0);
@@ -40,7 +52,7 @@ const environmentSchema = z.object({
   ADMIN_PASSWORD: z.string().min(1).max(128).optional(),
   ENCRYPTION_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9+/=_-]{32,}$/, 'must be at least 32 characters of base64 or hex')
+    .regex(ENCRYPTION_KEY_FORMAT, 'must be at least 32 characters of base64 or hex')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TENANT_KEY: z
@@ -238,19 +250,48 @@ function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarge
   return { dialect: 'sqlite', file: resolve(url.replace(/^(sqlite|file):(\/\/)?/, '')) };
 }
 
-/** A key generated once and kept beside the data, so encrypted settings survive restarts. */
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? '';
+
+/**
+ * A key generated once and kept beside the data, so encrypted settings survive restarts. The file
+ * appears whole or not at all (written under another name, then linked into place): an instance
+ * starting beside the first, or a start after one killed mid-write, never reads a half-written
+ * key and encrypts with it. A damaged file stops the start: a new key would leave every secret
+ * encrypted under the old one unreadable.
+ */
 function readOrCreateEncryptionKey(dataDir: string): string {
   const file = join(dataDir, 'encryption.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  makeFolders(dataDir);
-  const key = randomBytes(32).toString('base64url');
-  try {
-    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch (error) {
-    // Another instance sharing DATA_DIR wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      return readFileSync(file, 'utf8').trim();
-    throw error;
+  if (!existsSync(file)) {
+    makeFolders(dataDir);
+    const content = `${randomBytes(32).toString('base64url')}\n`;
+    const draft = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      const descriptor = openSync(draft, 'wx', 0o600);
+      try {
+        writeFileSync(descriptor, content);
+        fsyncSync(descriptor);
+      } finally {
+        closeSync(descriptor);
+      }
+      try {
+        linkSync(draft, file);
+      } catch (error) {
+        // A file system without hard links: created in place, as near to whole as it gets.
+        if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP'].includes(errorCode(error))) throw error;
+        writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
+      }
+    } catch (error) {
+      // Another instance sharing DATA_DIR made its key first: then theirs is read.
+      if (errorCode(error) !== 'EEXIST') throw error;
+    } finally {
+      rmSync(draft, { force: true });
+    }
   }
+  const key = readFileSync(file, 'utf8').trim();
+  if (!ENCRYPTION_KEY_FORMAT.test(key)) {
+    throw new ConfigError(
+      `${file}: not a key (empty or damaged); restore it from a backup, or set ENCRYPTION_KEY to the key it held`,
+    );
+  }
+  return key;
 }
