@@ -262,10 +262,10 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? '
 function readOrCreateEncryptionKey(dataDir: string): string {
   const file = join(dataDir, 'encryption.key');
   if (!existsSync(file)) {
-    makeFolders(dataDir);
     const content = `${randomBytes(32).toString('base64url')}\n`;
     const draft = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
+      makeFolders(dataDir);
       const descriptor = openSync(draft, 'wx', 0o600);
       try {
         writeFileSync(descriptor, content);
@@ -282,12 +282,21 @@ function readOrCreateEncryptionKey(dataDir: string): string {
       }
     } catch (error) {
       // Another instance sharing DATA_DIR made its key first: then theirs is read.
-      if (errorCode(error) !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'EEXIST') {
+        throw new ConfigError(
+          `${file}: cannot be written (${(error as Error).message}); give the server a DATA_DIR it may write, or set ENCRYPTION_KEY`,
+        );
+      }
     } finally {
       rmSync(draft, { force: true });
     }
   }
-  const key = readFileSync(file, 'utf8').trim();
+  let key: string;
+  try {
+    key = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new ConfigError(`${file}: cannot be read (${(error as Error).message})`);
+  }
   if (!ENCRYPTION_KEY_FORMAT.test(key)) {
     throw new ConfigError(
       `${file}: not a key (empty or damaged); restore it from a backup, or set ENCRYPTION_KEY to the key it held`,

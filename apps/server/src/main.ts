@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startFailureMessage } from './start-failure.js';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -13,7 +15,20 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
+/** Ends the start with one line when the cause is the host's, not the code's (a stack otherwise). */
+function failStart(error: unknown): never {
+  const message = startFailureMessage(error, config);
+  if (!message) throw error;
+  console.error(message);
+  process.exit(1);
+}
+
+let app: FastifyInstance;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  failStart(error);
+}
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -29,5 +44,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     );
   });
 }
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  await app.close().catch(() => undefined);
+  failStart(error);
+}
 app.log.info(`Viñeta is serving ${config.appUrl}`);

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { freePort } from '../test/smtp-test-server.js';
+import { testDialect } from '../test/test-database.js';
+
+// What an operator sees when the server cannot start for a reason of the host's: one line that
+// names what is wrong and where, and exit code 1; never a stack trace, nor a password.
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+function dataDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'vineta-main-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Runs main.ts from its sources with only these variables; its exit code and its stderr's lines. */
+function start(env: Record<string, string>) {
+  const main = join(import.meta.dirname, 'main.ts');
+  return new Promise<{ code: number | null; lines: string[] }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--conditions=@vineta/source', '--import', 'tsx', main],
+      { env: { LOG_LEVEL: 'silent', ...env }, timeout: 30_000 },
+      (error, _stdout, stderr) => {
+        const lines = stderr
+          .split('\n')
+          .filter((line) => line && !line.startsWith('oidc-provider WARNING'));
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, lines });
+      },
+    );
+  });
+}
+
+it('names the PostgreSQL server it cannot reach, without its password', async () => {
+  const port = await freePort();
+  const { code, lines } = await start({
+    DATA_DIR: dataDir(),
+    DATABASE_URL: `postgres://vineta:s3cret@127.0.0.1:${port}/vineta`,
+  });
+  expect(code).toBe(1);
+  expect(lines).toEqual([
+    `Cannot use the database at 127.0.0.1:${port}/vineta: connect ECONNREFUSED 127.0.0.1:${port}`,
+  ]);
+}, 30_000);
+
+it('names the SQLite file whose folder it may not make', async () => {
+  const { code, lines } = await start({
+    DATA_DIR: dataDir(),
+    DATABASE_URL: 'sqlite:/proc/no-such-folder/vineta.sqlite',
+  });
+  expect(code).toBe(1);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(
+    /^Cannot use the database at \/proc\/no-such-folder\/vineta\.sqlite: ENOENT: .*mkdir '\/proc\/no-such-folder'/,
+  );
+}, 30_000);
+
+it('names the address it cannot listen on', async () => {
+  const taken: Server = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+  const { port } = taken.address() as { port: number };
+  const { code, lines } = await start({
+    DATA_DIR: dataDir(),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  });
+  expect(code).toBe(1);
+  expect(lines).toEqual([
+    `Cannot listen on 127.0.0.1:${port}: listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+  ]);
+}, 30_000);
+
+it('names the data folder where it cannot keep its encryption key', async () => {
+  const { code, lines } = await start({ DATA_DIR: '/proc/no-such-folder' });
+  expect(code).toBe(1);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(
+    /^Configuration error: \/proc\/no-such-folder\/encryption\.key: cannot be written \(ENOENT: .*\); give the server a DATA_DIR it may write, or set ENCRYPTION_KEY$/,
+  );
+}, 30_000);
+
+it.runIf(testDialect() === 'postgres')(
+  'names the PostgreSQL database that does not exist on a server it reaches',
+  async () => {
+    // biome-ignore lint/style/noProcessEnv: the PostgreSQL server of CI's second pass
+    const server = new URL(process.env.TEST_POSTGRES_URL ?? '');
+    server.pathname = '/no_such_database';
+    const { code, lines } = await start({ DATA_DIR: dataDir(), DATABASE_URL: server.toString() });
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      `Cannot use the database at ${server.hostname}:${server.port || '5432'}/no_such_database: database "no_such_database" does not exist (3D000)`,
+    ]);
+  },
+  30_000,
+);

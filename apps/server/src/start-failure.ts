@@ -1,0 +1,50 @@
+import type { Config, DatabaseTarget } from './config.js';
+import { isDatabaseUnavailable } from './platform/data/database-unavailable.js';
+
+/** Where a database is, for an operator: the file, or PostgreSQL's host, port and name (no credentials). */
+export function databaseLocation(target: DatabaseTarget): string {
+  if (target.dialect === 'sqlite') return target.file;
+  try {
+    const url = new URL(target.connectionString);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+/**
+ * An error that a database server or driver raised (a SQLSTATE, a SQLite code, a lost
+ * connection), or a file system's refusal to make the SQLite file or its folders.
+ */
+function fromDatabase(error: unknown, target: DatabaseTarget): boolean {
+  const { code, severity, path } = (error ?? {}) as {
+    code?: unknown;
+    severity?: unknown;
+    path?: unknown;
+  };
+  if (isDatabaseUnavailable(error)) return true;
+  if (typeof code !== 'string') return false;
+  if (code.startsWith('SQLITE_') || typeof severity === 'string') return true;
+  return (
+    target.dialect === 'sqlite' &&
+    typeof path === 'string' &&
+    (target.file === path || target.file.startsWith(`${path}/`))
+  );
+}
+
+/**
+ * One line for the operator when the server cannot start for a reason outside its code: a
+ * database it cannot reach or use, or an address it cannot listen on. Undefined for anything
+ * else, whose stack trace is what is wanted.
+ */
+export function startFailureMessage(error: unknown, config: Config): string | undefined {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const reason = `${String(message)}${typeof code === 'string' && !String(message).includes(code) ? ` (${code})` : ''}`;
+  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+    return `Cannot listen on ${config.host}:${config.port}: ${reason}`;
+  }
+  if (fromDatabase(error, config.database)) {
+    return `Cannot use the database at ${databaseLocation(config.database)}: ${reason}`;
+  }
+  return undefined;
+}
