@@ -129,6 +129,7 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler(services.localizer),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('services', services);
+  services.cacheHub.setLogger(app.log.child({ component: 'cache-hub' }));
   const routeMethods = trackRouteMethods(app);
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -33,8 +33,9 @@ export type AccessTokenRevocation =
  * Keyed by the token's SHA-256, never the token. An entry lives at most `ttlMs` and never past the
  * token's expiry. Every revocation the store performs (the revocation endpoint, refresh-token reuse,
  * sign-out, password reset, a changed or ended session) drops the matching entries here at once and
- * on every other instance over the cache hub's Redis channel; if that message is lost, `ttlMs`
- * bounds how long another instance still accepts the token. Deactivation, deletion and a new
+ * on every other instance over the cache hub's Redis channel. While that channel is down nothing
+ * is served from here, and everything is dropped when it is back; if a message is lost otherwise,
+ * `ttlMs` bounds how long another instance still accepts the token. Deactivation, deletion and a new
  * security stamp are checked per request through the account lookup, as before.
  */
 export function createAccessTokenCache(
@@ -50,27 +51,35 @@ export function createAccessTokenCache(
   };
 
   /** Messages: `t:<token hash>`, `g:<grant id>`, `a:<account id>`, `s:<session uid>`, `S:`. */
-  const channel = hub.channel('access-tokens', (message) => {
-    generation++;
-    const value = message.slice(2);
-    switch (message[0]) {
-      case 't':
-        entries.delete(value);
-        break;
-      case 'g':
-        dropWhere((token) => token.grantId === value);
-        break;
-      case 'a':
-        dropWhere((token) => token.accountId === value);
-        break;
-      case 's':
-        dropWhere((token) => token.sessionUid === value);
-        break;
-      case 'S':
-        dropWhere((token) => token.sessionUid !== undefined);
-        break;
-    }
-  });
+  const channel = hub.channel(
+    'access-tokens',
+    (message) => {
+      generation++;
+      const value = message.slice(2);
+      switch (message[0]) {
+        case 't':
+          entries.delete(value);
+          break;
+        case 'g':
+          dropWhere((token) => token.grantId === value);
+          break;
+        case 'a':
+          dropWhere((token) => token.accountId === value);
+          break;
+        case 's':
+          dropWhere((token) => token.sessionUid === value);
+          break;
+        case 'S':
+          dropWhere((token) => token.sessionUid !== undefined);
+          break;
+      }
+    },
+    // Revocations may have been missed while Redis was away: every token is looked up again.
+    () => {
+      generation++;
+      entries.clear();
+    },
+  );
 
   const keyOf = (token: string) => hash('sha256', token, 'base64url');
 
@@ -81,6 +90,8 @@ export function createAccessTokenCache(
       return generation;
     },
     get(key: string): VerifiedAccessToken | undefined {
+      // Not listening to other instances' revocations: look every token up (cache.ts).
+      if (!hub.listening) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.until <= Date.now()) {
@@ -90,7 +101,7 @@ export function createAccessTokenCache(
       return entry.token;
     },
     set(key: string, token: VerifiedAccessToken, lookupGeneration: number): void {
-      if (lookupGeneration !== generation) return;
+      if (lookupGeneration !== generation || !hub.listening) return;
       const until = Math.min(Date.now() + options.ttlMs, token.expiresAt * 1000);
       if (until <= Date.now()) return;
       if (entries.size >= options.maxEntries) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startTcpRelay } from '../../../test/tcp-relay.js';
 import { createCacheHub } from './cache.js';
 
 // biome-ignore lint/style/noProcessEnv: CI's second pass names the Redis server
@@ -61,9 +62,10 @@ describe.skipIf(!redisUrl)('invalidation across instances over Redis', () => {
     try {
       const a = first.create<string>('shared');
       const b = second.create<string>('shared');
-      await new Promise((resolve) => setTimeout(resolve, 100)); // both subscribed
+      await expect.poll(() => first.listening && second.listening).toBe(true);
       a.set('k', 'from-a');
       b.set('k', 'from-b');
+      expect(b.get('k')).toBe('from-b');
       await a.invalidate('k');
       await expect.poll(() => b.get('k'), { timeout: 2000 }).toBeUndefined();
       b.set('x', '1');
@@ -74,4 +76,80 @@ describe.skipIf(!redisUrl)('invalidation across instances over Redis', () => {
       await second.close();
     }
   });
+});
+
+describe.skipIf(!redisUrl)('while Redis is away', () => {
+  const redis = new URL(redisUrl ?? 'redis://127.0.0.1:6379');
+  const logs: { level: string; message: string }[] = [];
+  const logger = {
+    info: (_: object, message: string) => logs.push({ level: 'info', message }),
+    warn: (_: object, message: string) => logs.push({ level: 'warn', message }),
+    error: (_: object, message: string) => logs.push({ level: 'error', message }),
+  };
+
+  it('reads through and keeps nothing, then empties its caches when it is back', async () => {
+    logs.length = 0;
+    const relay = await startTcpRelay({ host: redis.hostname, port: Number(redis.port || 6379) });
+    const hub = createCacheHub({ redisUrl: `redis://127.0.0.1:${relay.port}` });
+    hub.setLogger(logger);
+    try {
+      const cache = hub.create<string>('outage');
+      await expect.poll(() => hub.listening).toBe(true);
+      cache.set('k', 'before');
+      expect(cache.get('k')).toBe('before');
+
+      await relay.cut();
+      await expect.poll(() => hub.listening).toBe(false);
+      // Another instance's invalidation could be missed now: nothing is served from memory.
+      expect(cache.get('k')).toBeUndefined();
+      let loads = 0;
+      const load = async () => `fresh ${++loads}`;
+      expect(await cache.getOrAdd('k', load)).toBe('fresh 1');
+      expect(await cache.getOrAdd('k', load)).toBe('fresh 2');
+      cache.set('k', 'during');
+      // A change made here meanwhile is committed: its invalidation is logged, not thrown.
+      await expect(cache.invalidate('k')).resolves.toBeUndefined();
+
+      await relay.restore();
+      await expect.poll(() => hub.listening, { timeout: 10_000 }).toBe(true);
+      expect(cache.get('k')).toBeUndefined();
+      expect(await cache.getOrAdd('k', load)).toBe('fresh 3');
+      expect(await cache.getOrAdd('k', load)).toBe('fresh 3');
+      expect(logs).toEqual([
+        {
+          level: 'warn',
+          message:
+            'Cache invalidations from other instances are not received (Redis is unreachable): caches are bypassed until it is back',
+        },
+        { level: 'warn', message: 'A cache invalidation could not be sent to other instances' },
+        { level: 'info', message: 'Cache invalidations from other instances are received again' },
+      ]);
+    } finally {
+      await hub.close();
+      await relay.close();
+    }
+  }, 20_000);
+
+  it('tells a channel that it may have missed messages', async () => {
+    const relay = await startTcpRelay({ host: redis.hostname, port: Number(redis.port || 6379) });
+    const hub = createCacheHub({ redisUrl: `redis://127.0.0.1:${relay.port}` });
+    let missed = 0;
+    hub.channel(
+      'outage-channel',
+      () => {},
+      () => missed++,
+    );
+    try {
+      await expect.poll(() => hub.listening).toBe(true);
+      const before = missed;
+      await relay.cut();
+      await expect.poll(() => hub.listening).toBe(false);
+      await relay.restore();
+      await expect.poll(() => hub.listening, { timeout: 10_000 }).toBe(true);
+      expect(missed).toBe(before + 1);
+    } finally {
+      await hub.close();
+      await relay.close();
+    }
+  }, 20_000);
 });

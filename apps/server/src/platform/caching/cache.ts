@@ -1,9 +1,13 @@
 import { Redis } from 'ioredis';
+import { type BackgroundLogger, silentLogger } from '../async/background-logger.js';
 
 /**
  * Two-level caching for a stateless cluster: every instance keeps values in its own memory, and an
  * invalidation is broadcast over Redis pub/sub (when REDIS_URL is set) so that every instance drops
- * its copy. The database stays the only source of truth; a TTL bounds staleness if a message is lost.
+ * its copy. The database stays the only source of truth. While an instance's subscription is down
+ * it can miss invalidations, so its caches read through and keep nothing, and they are emptied
+ * when it stands again; a TTL bounds staleness only where a message was lost otherwise (its sender
+ * alone had lost Redis).
  */
 export interface Cache<V> {
   get(key: string): V | undefined;
@@ -17,38 +21,88 @@ export interface Cache<V> {
 /** Invalidations for caches that are not a key-value map (they drop whatever a message matches). */
 export interface InvalidationChannel {
   /**
-   * Runs the channel's handler here at once, then on every other instance. A lost message (Redis
-   * down) is reported to the hub's `onError`, not thrown: the caller's TTL bounds the staleness.
+   * Runs the channel's handler here at once, then on every other instance. A message that cannot
+   * be sent (Redis unreachable) is logged and dropped, never thrown: the change it follows is
+   * committed already. The other instances either cannot hear Redis either, and then bypass their
+   * caches and empty them when it is back, or, when only this instance lost Redis, keep their
+   * copy until its TTL.
    */
   publish(message: string): Promise<void>;
 }
 
 export interface CacheHub {
   create<V>(name: string, options?: { maxEntries?: number; ttlMs?: number }): Cache<V>;
-  /** A named channel (names are shared with `create`'s) whose messages reach `onMessage` everywhere. */
-  channel(name: string, onMessage: (message: string) => void): InvalidationChannel;
+  /**
+   * A named channel (names are shared with `create`'s) whose messages reach `onMessage`
+   * everywhere; `onMissed` runs when messages may have been lost (Redis came back after an
+   * outage): drop everything then.
+   */
+  channel(
+    name: string,
+    onMessage: (message: string) => void,
+    onMissed?: () => void,
+  ): InvalidationChannel;
+  /**
+   * Whether invalidations from other instances reach this one: always without Redis; with it,
+   * only while subscribed. Caches are bypassed (read through, nothing kept) while they do not.
+   */
+  readonly listening: boolean;
+  /** Where Redis going away and coming back are reported (silent until set). */
+  setLogger(logger: BackgroundLogger): void;
   close(): Promise<void>;
 }
 
 const ALL = '*';
 const CHANNEL = 'vineta:cache-invalidation';
 
-export function createCacheHub(
-  options: { redisUrl?: string | undefined; onError?: (error: unknown) => void } = {},
-): CacheHub {
+export function createCacheHub(options: { redisUrl?: string | undefined } = {}): CacheHub {
   const caches = new Map<string, LocalCache<unknown>>();
   const channels = new Map<string, (message: string) => void>();
+  const missedHandlers: (() => void)[] = [];
   const instanceId = crypto.randomUUID();
+  let logger: BackgroundLogger = silentLogger;
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
+  /** `connecting` until first subscribed; `lost` from a dropped subscription until the next. */
+  let state: 'connecting' | 'listening' | 'lost' = options.redisUrl ? 'connecting' : 'listening';
+  let lastError: unknown;
+
+  const announceLost = () =>
+    logger.warn(
+      { err: lastError },
+      'Cache invalidations from other instances are not received (Redis is unreachable): caches are bypassed until it is back',
+    );
 
   if (options.redisUrl) {
     publisher = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    subscriber = publisher.duplicate();
-    for (const client of [publisher, subscriber])
-      client.on('error', (error) => options.onError?.(error));
-    void subscriber.subscribe(CHANNEL);
-    subscriber.on('message', (_channel: string, message: string) => {
+    const listener = publisher.duplicate();
+    subscriber = listener;
+    // Every reconnection attempt fails with an error event; the state changes below are logged.
+    for (const client of [publisher, listener])
+      client.on('error', (error) => {
+        lastError = error;
+      });
+    // After every (re)connection, before anything is kept again: what was cached may have missed
+    // invalidations while the subscription was down (or before it first stood).
+    listener.on('ready', () => {
+      listener.subscribe(CHANNEL).then(
+        () => {
+          for (const local of caches.values()) local.clear();
+          for (const missed of missedHandlers) missed();
+          if (state === 'lost')
+            logger.info({}, 'Cache invalidations from other instances are received again');
+          state = 'listening';
+        },
+        // The connection went again: its 'close' follows.
+        () => {},
+      );
+    });
+    listener.on('close', () => {
+      if (state === 'lost') return;
+      state = 'lost';
+      announceLost();
+    });
+    listener.on('message', (_channel: string, message: string) => {
       const { from, cache, key } = JSON.parse(message) as {
         from: string;
         cache: string;
@@ -62,10 +116,22 @@ export function createCacheHub(
     });
   }
 
+  /** Tells the other instances; never throws (see InvalidationChannel.publish). */
   async function broadcast(cache: string, key: string) {
     if (!publisher) return;
-    await publisher.publish(CHANNEL, JSON.stringify({ from: instanceId, cache, key }));
+    try {
+      // Not queued while disconnected: a late message would only repeat what reconnecting does.
+      if (publisher.status !== 'ready') throw lastError ?? new Error('Redis is not connected');
+      await publisher.publish(CHANNEL, JSON.stringify({ from: instanceId, cache, key }));
+    } catch (error) {
+      logger.warn(
+        { err: error, cache },
+        'A cache invalidation could not be sent to other instances',
+      );
+    }
   }
+
+  const listening = () => state === 'listening';
 
   return {
     create<V>(name: string, cacheOptions: { maxEntries?: number; ttlMs?: number } = {}): Cache<V> {
@@ -76,10 +142,12 @@ export function createCacheHub(
       caches.set(name, local as LocalCache<unknown>);
       const pending = new Map<string, Promise<V>>();
       return {
-        get: (key) => local.get(key),
-        set: (key, value) => local.set(key, value),
+        get: (key) => (listening() ? local.get(key) : undefined),
+        set: (key, value) => {
+          if (listening()) local.set(key, value);
+        },
         async getOrAdd(key, factory) {
-          const hit = local.get(key);
+          const hit = listening() ? local.get(key) : undefined;
           if (hit !== undefined) return hit;
           // Concurrent misses share one load instead of stampeding the database.
           const inFlight = pending.get(key);
@@ -88,7 +156,7 @@ export function createCacheHub(
           const load = factory()
             .then((value) => {
               // An invalidation during the load means the value may already be stale: do not keep it.
-              if (local.generation === generation) local.set(key, value);
+              if (listening() && local.generation === generation) local.set(key, value);
               return value;
             })
             .finally(() => pending.delete(key));
@@ -105,14 +173,23 @@ export function createCacheHub(
         },
       };
     },
-    channel(name, onMessage) {
+    channel(name, onMessage, onMissed) {
       channels.set(name, onMessage);
+      if (onMissed) missedHandlers.push(onMissed);
       return {
         async publish(message) {
           onMessage(message);
-          await broadcast(name, message).catch((error: unknown) => options.onError?.(error));
+          await broadcast(name, message);
         },
       };
+    },
+    get listening() {
+      return listening();
+    },
+    setLogger(next) {
+      logger = next;
+      // Redis may have been out of reach before there was anyone to tell.
+      if (state === 'lost') announceLost();
     },
     async close() {
       await Promise.all([publisher?.quit(), subscriber?.quit()]);
