@@ -130,6 +130,16 @@ describe.skipIf(!redisUrl)('while Redis is away', () => {
     }
   }, 20_000);
 
+  it('reports no outage when it is closed', async () => {
+    logs.length = 0;
+    const hub = createCacheHub({ redisUrl });
+    hub.setLogger(logger);
+    await expect.poll(() => hub.listening).toBe(true);
+    await hub.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logs).toEqual([]);
+  });
+
   it('tells a channel that it may have missed messages', async () => {
     const relay = await startTcpRelay({ host: redis.hostname, port: Number(redis.port || 6379) });
     const hub = createCacheHub({ redisUrl: `redis://127.0.0.1:${relay.port}` });

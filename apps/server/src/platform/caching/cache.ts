@@ -66,6 +66,8 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
   /** `connecting` until first subscribed; `lost` from a dropped subscription until the next. */
   let state: 'connecting' | 'listening' | 'lost' = options.redisUrl ? 'connecting' : 'listening';
   let lastError: unknown;
+  /** Set by `close()`: the connections' end is then no outage to report. */
+  let closing = false;
 
   const announceLost = () =>
     logger.warn(
@@ -98,7 +100,7 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
       );
     });
     listener.on('close', () => {
-      if (state === 'lost') return;
+      if (state === 'lost' || closing) return;
       state = 'lost';
       announceLost();
     });
@@ -192,6 +194,7 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
       if (state === 'lost') announceLost();
     },
     async close() {
+      closing = true;
       await Promise.all([publisher?.quit(), subscriber?.quit()]);
     },
   };
