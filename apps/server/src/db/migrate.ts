@@ -21,7 +21,11 @@ function unwrap({ error, results }: MigrationResultSet): string[] {
   return (results ?? []).map((result) => `${result.direction} ${result.migrationName}`);
 }
 
-/** Brings the schema up to date (`set`: another list of migrations, for tests). */
+/**
+ * Brings the schema up to date in one transaction, which is also the lock between instances
+ * (PostgreSQL's advisory lock; SQLite's `begin immediate`, transactional-sqlite-adapter.ts): a
+ * run that fails or is killed leaves the schema as it was. `set`: another list, for tests.
+ */
 export async function migrateToLatest(
   db: Kysely<unknown>,
   set: Record<string, Migration> = migrations,
