@@ -104,3 +104,5 @@ export function buildRoutes(entries: readonly RouteEntry[]): RouteObject[] {
 export function createAppRouter(entries: readonly RouteEntry[]) {
   return createBrowserRouter(buildRoutes(entries));
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

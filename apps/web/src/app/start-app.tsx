@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { createPath } from 'react-router';
 import {
   onAppConfigurationRefreshed,
   refreshAppConfiguration,
@@ -23,6 +24,7 @@ import { initI18n } from '#src/core/localization/i18n';
 import { setNavigator } from '#src/core/navigation';
 import { routeRegistry } from '#src/core/routing/menu-tree';
 import { sessionStore } from '#src/core/session/session-store';
+import { reloadOnStaleBuild } from '#src/core/stale-build/reload-on-stale-build';
 import { ConfirmationDialog } from '#src/theme/confirmation/confirmation-dialog';
 import { ErrorScreenHost } from '#src/theme/error-screen/error-screen-host';
 import { errorScreenStore, showErrorScreen } from '#src/theme/error-screen/error-screen-store';
@@ -32,7 +34,7 @@ import { App } from './app';
 import { httpErrorPresenter } from './http-error-presenter';
 import { registerModuleComponents } from './module-components';
 import { resolveTenantFromUrl } from './resolve-tenant-from-url';
-import { createAppRouter } from './router';
+import { type AppRouter, createAppRouter } from './router';
 import { routeEntries } from './routes';
 
 /**
@@ -40,6 +42,10 @@ import { routeEntries } from './routes';
  * application configuration with its texts; the first render waits for all of them.
  */
 export async function startApp(container: HTMLElement): Promise<void> {
+  // Before anything loads lazily: a tab older than the last deploy loads the page it was going
+  // to from the new build.
+  let router: AppRouter | undefined;
+  reloadOnStaleBuild({ destination: () => pendingHref(router) });
   const environment = await loadEnvironment(parseEnvironment(import.meta.env, location.origin));
   setEnvironment(environment);
   document.title = environment.application.name;
@@ -69,9 +75,16 @@ export async function startApp(container: HTMLElement): Promise<void> {
     return;
   }
   await firstStylesheet;
-  const router = createAppRouter(routeEntries);
-  setNavigator((to, options) => void router.navigate(to, options));
-  root.render(<App router={router} />);
+  router = createAppRouter(routeEntries);
+  const started = router;
+  setNavigator((to, options) => void started.navigate(to, options));
+  root.render(<App router={started} />);
+}
+
+/** The address of the navigation under way, if any. */
+function pendingHref(router: AppRouter | undefined): string | undefined {
+  const pending = router?.state.navigation.location;
+  return pending ? createPath(pending) : undefined;
 }
 
 /**

@@ -67,6 +67,16 @@ describe('the web app', () => {
     }
   });
 
+  it('answers 404 for a build file that is not there, not the page', async () => {
+    const response = await test.app.inject({
+      url: '/assets/index-old999.js',
+      headers: { accept: '*/*' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+    expect(response.headers['cache-control']).toBeUndefined();
+  });
+
   it('sends security headers', async () => {
     const response = await test.app.inject({ url: '/' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");

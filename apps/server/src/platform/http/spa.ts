@@ -5,9 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Paths the SPA never answers: the API, the sign-in server and the documentation keep their 404s,
- * also when written with repeated slashes (`//api//…`, which the router does not match either).
+ * also when written with repeated slashes (`//api//…`, which the router does not match either);
+ * so does a build file that is not there (a tab older than the last deploy asks for the files it
+ * knew: the page in their place would fail as a script, later and less plainly).
  */
-const serverPaths = /^\/+(api|connect|\.well-known|swagger|health|interaction)(\/|$)/;
+const serverPaths = /^\/+(api|connect|\.well-known|swagger|health|interaction|assets)(\/|$)/;
 
 /**
  * Serves the built web app and answers `index.html` for every other GET that wants a page, so that
