@@ -37,6 +37,16 @@ describe('JSON body parser', () => {
     for (const payload of ['{"name":', '']) expect((await post(payload)).statusCode).toBe(400);
   });
 
+  it('answers 415 to a text body, as to any body that is not JSON', async () => {
+    for (const contentType of ['text/plain', 'text/plain; charset=utf-8', 'application/xml']) {
+      const response = await post('{"name":"x"}', contentType);
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json().error.message, contentType).toBe(
+        'El tipo de contenido de la solicitud no es compatible. Envía el cuerpo como JSON.',
+      );
+    }
+  });
+
   it('drops __proto__ and constructor.prototype members, as unknown members are ignored', async () => {
     const response = await post(
       '{"name":"x","__proto__":{"isAdmin":true},"extra":{"constructor":{"prototype":{"a":1}}}}',

@@ -8,6 +8,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * refuses such a body, and so do we, as malformed JSON (a localized 400, see error-handler.ts).
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
+  // JSON is the only body the API reads, as ASP.NET's [FromBody] with System.Text.Json: Fastify's
+  // own text/plain parser handed a text body to the JSON schemas as a string, a 400 about a member
+  // called "input", where any other type answers 415 ("send the body as JSON").
+  app.removeContentTypeParser('text/plain');
   // A `__proto__` (or `constructor.prototype`) member is dropped, as System.Text.Json ignores a
   // member no DTO has; refusing it answered "not valid JSON" for JSON that is valid.
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
