@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { evalFromSources } from '../test/node-from-sources.js';
 import { ABP_DEFAULT_ADMIN_PASSWORD, ConfigError, loadConfig } from './config.js';
 
 const execFileAsync = promisify(execFile);
@@ -88,19 +89,9 @@ describe('loadConfig', () => {
       console.log(loadConfig({ DATA_DIR: process.argv[1] }).encryptionKey);`;
     const keys = await Promise.all(
       Array.from({ length: 6 }, () =>
-        execFileAsync(
-          process.execPath,
-          [
-            '--conditions=@vineta/source',
-            '--import',
-            'tsx',
-            '--input-type=module',
-            '-e',
-            script,
-            dir,
-          ],
-          { env: {} },
-        ).then(({ stdout }) => stdout.trim()),
+        execFileAsync(process.execPath, evalFromSources(script, dir), { env: {} }).then(
+          ({ stdout }) => stdout.trim(),
+        ),
       ),
     );
     const stored = readFileSync(join(dir, 'encryption.key'), 'utf8').trim();

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { runFromSources } from '../test/node-from-sources.js';
 import { freePort } from '../test/smtp-test-server.js';
 import { testDialect } from '../test/test-database.js';
 
@@ -27,7 +28,7 @@ function start(env: Record<string, string>) {
   return new Promise<{ code: number | null; lines: string[] }>((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=@vineta/source', '--import', 'tsx', main],
+      runFromSources(main),
       { env: { LOG_LEVEL: 'silent', ...env }, timeout: 30_000 },
       (error, _stdout, stderr) => {
         const lines = stderr

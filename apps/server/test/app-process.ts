@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { DatabaseTarget } from '../src/config.js';
 import type { OutboxWorkerOptions } from '../src/platform/mail/outbox-worker.js';
+import { runFromSources } from './node-from-sources.js';
 
 /** What the child (app-process.main.ts) builds its application from. */
 export interface AppProcessSpec {
@@ -29,11 +30,10 @@ const exited = (child: ChildProcess) =>
 /** Starts the application from its sources (tsx) and waits until it listens. */
 export async function startAppProcess(spec: AppProcessSpec): Promise<AppProcess> {
   const main = join(import.meta.dirname, 'app-process.main.ts');
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@vineta/source', '--import', 'tsx', main, JSON.stringify(spec)],
-    { env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
-  );
+  const child = spawn(process.execPath, runFromSources(main, JSON.stringify(spec)), {
+    env: {},
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

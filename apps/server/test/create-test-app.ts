@@ -12,6 +12,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The variables a test application starts with (before its own), on the data folder given. */
+export const testAppEnvironment = (dataDir: string): Record<string, string> => ({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  ...testEnvironment(),
+  ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+  APP_URL: 'http://localhost:3000',
+});
+
 /** The real application on a fresh database, for `app.inject()` tests. */
 export async function createTestApp(
   options: {
@@ -22,15 +32,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const base = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    LOG_LEVEL: 'silent',
-    ...testEnvironment(),
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    APP_URL: 'http://localhost:3000',
-    ...options.env,
-  });
+  const base = loadConfig({ ...testAppEnvironment(database.dataDir), ...options.env });
   const target = options.reachDatabase
     ? await options.reachDatabase(database.target)
     : database.target;

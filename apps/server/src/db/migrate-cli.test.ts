@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runFromSources } from '../../test/node-from-sources.js';
 import { migrations } from './migrations.js';
 
 let dataDir: string | undefined;
@@ -14,11 +15,9 @@ afterEach(() => {
 function runCli(direction: 'up' | 'down', directory: string) {
   const cli = join(import.meta.dirname, 'migrate-cli.ts');
   // An environment of its own: the embedded default, SQLite in DATA_DIR, whatever the shell has.
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@vineta/source', '--import', 'tsx', cli, direction],
-    { env: { DATA_DIR: directory } },
-  );
+  const child = spawn(process.execPath, runFromSources(cli, direction), {
+    env: { DATA_DIR: directory },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();

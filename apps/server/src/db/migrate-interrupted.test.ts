@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { type Kysely, type Migration, sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { evalFromSources } from '../../test/node-from-sources.js';
 import { waitFor } from '../../test/smtp-test-server.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { createRawKysely } from './database.js';
@@ -97,19 +98,10 @@ it('finishes, from the next start, an upgrade whose process was killed inside a 
         },
       },
     });`;
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=@vineta/source',
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      script,
-      JSON.stringify(database.target),
-    ],
-    { env: {}, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, evalFromSources(script, JSON.stringify(database.target)), {
+    env: {},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();

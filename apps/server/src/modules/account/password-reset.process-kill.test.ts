@@ -1,18 +1,14 @@
 import { createServer, type Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from '../../../test/app-process.js';
-import { TEST_ADMIN_PASSWORD } from '../../../test/create-test-app.js';
+import { TEST_ADMIN_PASSWORD, testAppEnvironment } from '../../../test/create-test-app.js';
 import {
   freePort,
   type SmtpTestServer,
   startSmtpTestServer,
   waitFor,
 } from '../../../test/smtp-test-server.js';
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testEnvironment,
-} from '../../../test/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 
 // Issue 3: "nothing is lost if SMTP is down or the process dies". The outbox's own tests stop a
 // worker politely; here the server's process is killed (SIGKILL, as the kernel's OOM killer or a
@@ -68,12 +64,7 @@ it('delivers, from the next start, the reset mail that a killed server was sendi
   const smtpPort = await freePort();
   const spec = {
     env: {
-      NODE_ENV: 'test',
-      DATA_DIR: database.dataDir,
-      LOG_LEVEL: 'silent',
-      ...testEnvironment(),
-      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-      APP_URL: 'http://localhost:3000',
+      ...testAppEnvironment(database.dataDir),
       'Settings__Abp.Mailing.Smtp.Host': '127.0.0.1',
       'Settings__Abp.Mailing.Smtp.Port': String(smtpPort),
     },
