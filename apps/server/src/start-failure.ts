@@ -2,7 +2,7 @@ import type { Config, DatabaseTarget } from './config.js';
 import { isDatabaseUnavailable } from './platform/data/database-unavailable.js';
 
 /** Where a database is, for an operator: the file, or PostgreSQL's host, port and name (no credentials). */
-export function databaseLocation(target: DatabaseTarget): string {
+function databaseLocation(target: DatabaseTarget): string {
   if (target.dialect === 'sqlite') return target.file;
   try {
     const url = new URL(target.connectionString);
@@ -38,9 +38,14 @@ function fromDatabase(error: unknown, target: DatabaseTarget): boolean {
  * else, whose stack trace is what is wanted.
  */
 export function startFailureMessage(error: unknown, config: Config): string | undefined {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, syscall } = (error ?? {}) as {
+    code?: unknown;
+    message?: unknown;
+    syscall?: unknown;
+  };
   const reason = `${String(message)}${typeof code === 'string' && !String(message).includes(code) ? ` (${code})` : ''}`;
-  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+  // EACCES also comes from files: only the listen call's own errors are about the address.
+  if (syscall === 'listen') {
     return `Cannot listen on ${config.host}:${config.port}: ${reason}`;
   }
   if (fromDatabase(error, config.database)) {
