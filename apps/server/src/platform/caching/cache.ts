@@ -118,19 +118,23 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
     });
   }
 
-  /** Tells the other instances; never throws (see InvalidationChannel.publish). */
-  async function broadcast(cache: string, key: string) {
-    if (!publisher) return;
-    try {
-      // Not queued while disconnected: a late message would only repeat what reconnecting does.
-      if (publisher.status !== 'ready') throw lastError ?? new Error('Redis is not connected');
-      await publisher.publish(CHANNEL, JSON.stringify({ from: instanceId, cache, key }));
-    } catch (error) {
-      logger.warn(
-        { err: error, cache },
-        'A cache invalidation could not be sent to other instances',
-      );
-    }
+  /**
+   * Tells the other instances; never throws (see InvalidationChannel.publish). While this
+   * instance's connection reconnects the message waits in ioredis's queue (up to its retries) and
+   * the caller does not: instances that kept their own subscription would not empty their caches,
+   * so the message must still reach them. One that cannot be sent is logged.
+   */
+  function broadcast(cache: string, key: string): Promise<void> {
+    if (!publisher) return Promise.resolve();
+    const sent = publisher.publish(CHANNEL, JSON.stringify({ from: instanceId, cache, key })).then(
+      () => undefined,
+      (error: unknown) =>
+        logger.warn(
+          { err: error, cache },
+          'A cache invalidation could not be sent to other instances',
+        ),
+    );
+    return publisher.status === 'ready' ? sent : Promise.resolve();
   }
 
   const listening = () => state === 'listening';

@@ -74,7 +74,9 @@ it.runIf(redisUrl)(
     expect((await ana.get('/api/identity/roles')).statusCode).toBe(403);
     // Invalidations travel again: a grant on the first instance reaches the second's cache.
     await setPermissions(admin, 'R', 'auditors', { 'AbpIdentity.Roles': true });
-    await expect.poll(async () => (await ana.get('/api/identity/roles')).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await ana.get('/api/identity/roles')).statusCode, { timeout: 5_000 })
+      .toBe(200);
   },
   30_000,
 );
