@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { startTcpRelay } from '../../../test/tcp-relay.js';
 import { createCacheHub } from './cache.js';
@@ -120,7 +121,7 @@ describe.skipIf(!redisUrl)('while Redis is away', () => {
         {
           level: 'warn',
           message:
-            'Cache invalidations from other instances are not received (Redis is unreachable): caches are bypassed until it is back',
+            'Cache invalidations from other instances are not received: caches are bypassed until Redis takes the subscription again',
         },
         { level: 'info', message: 'Cache invalidations from other instances are received again' },
       ]);
@@ -171,6 +172,33 @@ describe.skipIf(!redisUrl)('while Redis is away', () => {
       await relay.close();
     }
   }, 20_000);
+
+  it('bypasses its caches, and says so, when Redis refuses the subscription', async () => {
+    logs.length = 0;
+    const user = `vineta-test-nosub-${crypto.randomUUID()}`;
+    const client = new Redis(redisUrl ?? '');
+    await client.call('ACL', 'SETUSER', user, 'on', 'nopass', '~*', '&*', '+@all', '-subscribe');
+    const url = new URL(redisUrl ?? '');
+    url.username = user;
+    url.password = 'any'; // `nopass`: any password signs the user in
+    const hub = createCacheHub({ redisUrl: url.toString() });
+    try {
+      hub.setLogger(logger);
+      const cache = hub.create<string>('refused');
+      await expect
+        .poll(() => logs.map((entry) => entry.message))
+        .toContain(
+          'Cache invalidations from other instances are not received: caches are bypassed until Redis takes the subscription again',
+        );
+      cache.set('k', 'v');
+      expect(cache.get('k')).toBeUndefined();
+      expect(hub.listening).toBe(false);
+    } finally {
+      await hub.close();
+      await client.call('ACL', 'DELUSER', user);
+      await client.quit();
+    }
+  });
 
   it('reports no outage when it is closed', async () => {
     logs.length = 0;

@@ -69,10 +69,16 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
   /** Set by `close()`: the connections' end is then no outage to report. */
   let closing = false;
 
+  /** The subscription is down (or refused): bypass the caches from now, and say so once. */
+  const lose = () => {
+    if (state === 'lost' || closing) return;
+    state = 'lost';
+    announceLost();
+  };
   const announceLost = () =>
     logger.warn(
       { err: lastError },
-      'Cache invalidations from other instances are not received (Redis is unreachable): caches are bypassed until it is back',
+      'Cache invalidations from other instances are not received: caches are bypassed until Redis takes the subscription again',
     );
 
   if (options.redisUrl) {
@@ -95,15 +101,16 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
             logger.info({}, 'Cache invalidations from other instances are received again');
           state = 'listening';
         },
-        // The connection went again: its 'close' follows.
-        () => {},
+        (error: unknown) => {
+          // The connection went again: its 'close' follows. Otherwise Redis refused (an ACL
+          // without pub/sub, say): said once, as an outage is.
+          if (listener.status !== 'ready') return;
+          lastError = error;
+          lose();
+        },
       );
     });
-    listener.on('close', () => {
-      if (state === 'lost' || closing) return;
-      state = 'lost';
-      announceLost();
-    });
+    listener.on('close', lose);
     listener.on('message', (_channel: string, message: string) => {
       const { from, cache, key } = JSON.parse(message) as {
         from: string;
