@@ -21,11 +21,11 @@ export interface Cache<V> {
 /** Invalidations for caches that are not a key-value map (they drop whatever a message matches). */
 export interface InvalidationChannel {
   /**
-   * Runs the channel's handler here at once, then on every other instance. A message that cannot
-   * be sent (Redis unreachable) is logged and dropped, never thrown: the change it follows is
-   * committed already. The other instances either cannot hear Redis either, and then bypass their
-   * caches and empty them when it is back, or, when only this instance lost Redis, keep their
-   * copy until its TTL.
+   * Runs the channel's handler here at once, then on every other instance. Never throws: the
+   * change the message follows is committed already. While Redis reconnects the message waits
+   * for it (up to ioredis's retries); one that cannot be sent is logged. The other instances then
+   * either lost Redis too, and empty their caches when it is back, or, when only this instance
+   * lost it, keep their copy until its TTL.
    */
   publish(message: string): Promise<void>;
 }
