@@ -48,3 +48,20 @@ export async function startTcpRelay(target: { host: string; port: number }): Pro
     close: () => (server.listening ? stop() : Promise.resolve()),
   };
 }
+
+/**
+ * A relay to the server a URL names (`redis://…`, `postgres://…`; `defaultPort` when it has none),
+ * and the same URL, credentials and all, through the relay.
+ */
+export async function relayUrl(
+  url: string,
+  defaultPort: number,
+): Promise<{ relay: TcpRelay; url: string }> {
+  const through = new URL(url);
+  const relay = await startTcpRelay({
+    host: through.hostname,
+    port: Number(through.port || defaultPort),
+  });
+  through.host = `127.0.0.1:${relay.port}`;
+  return { relay, url: through.toString() };
+}

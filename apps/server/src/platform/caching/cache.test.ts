@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { startTcpRelay } from '../../../test/tcp-relay.js';
+import { relayUrl } from '../../../test/tcp-relay.js';
 import { createCacheHub } from './cache.js';
 
 // biome-ignore lint/style/noProcessEnv: CI's second pass names the Redis server
@@ -80,7 +80,6 @@ describe.skipIf(!redisUrl)('invalidation across instances over Redis', () => {
 });
 
 describe.skipIf(!redisUrl)('while Redis is away', () => {
-  const redis = new URL(redisUrl ?? 'redis://127.0.0.1:6379');
   const logs: { level: string; message: string }[] = [];
   const logger = {
     info: (_: object, message: string) => logs.push({ level: 'info', message }),
@@ -90,8 +89,8 @@ describe.skipIf(!redisUrl)('while Redis is away', () => {
 
   it('reads through and keeps nothing, then empties its caches when it is back', async () => {
     logs.length = 0;
-    const relay = await startTcpRelay({ host: redis.hostname, port: Number(redis.port || 6379) });
-    const hub = createCacheHub({ redisUrl: `redis://127.0.0.1:${relay.port}` });
+    const { relay, url } = await relayUrl(redisUrl ?? '', 6379);
+    const hub = createCacheHub({ redisUrl: url });
     hub.setLogger(logger);
     try {
       const cache = hub.create<string>('outage');
@@ -132,8 +131,8 @@ describe.skipIf(!redisUrl)('while Redis is away', () => {
   }, 20_000);
 
   it('sends an invalidation made while reconnecting once it is back, to instances that stayed', async () => {
-    const relay = await startTcpRelay({ host: redis.hostname, port: Number(redis.port || 6379) });
-    const cut = createCacheHub({ redisUrl: `redis://127.0.0.1:${relay.port}` });
+    const { relay, url } = await relayUrl(redisUrl ?? '', 6379);
+    const cut = createCacheHub({ redisUrl: url });
     const stayed = createCacheHub({ redisUrl });
     try {
       const here = cut.create<string>('reconnecting');
@@ -155,8 +154,8 @@ describe.skipIf(!redisUrl)('while Redis is away', () => {
 
   it('logs an invalidation that could not be sent', async () => {
     logs.length = 0;
-    const relay = await startTcpRelay({ host: redis.hostname, port: Number(redis.port || 6379) });
-    const hub = createCacheHub({ redisUrl: `redis://127.0.0.1:${relay.port}` });
+    const { relay, url } = await relayUrl(redisUrl ?? '', 6379);
+    const hub = createCacheHub({ redisUrl: url });
     hub.setLogger(logger);
     try {
       const cache = hub.create<string>('unsent');
@@ -211,8 +210,8 @@ describe.skipIf(!redisUrl)('while Redis is away', () => {
   });
 
   it('tells a channel that it may have missed messages', async () => {
-    const relay = await startTcpRelay({ host: redis.hostname, port: Number(redis.port || 6379) });
-    const hub = createCacheHub({ redisUrl: `redis://127.0.0.1:${relay.port}` });
+    const { relay, url } = await relayUrl(redisUrl ?? '', 6379);
+    const hub = createCacheHub({ redisUrl: url });
     let missed = 0;
     hub.channel(
       'outage-channel',

@@ -154,13 +154,15 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
       );
       caches.set(name, local as LocalCache<unknown>);
       const pending = new Map<string, Promise<V>>();
+      // Nothing is read from memory while invalidations may be missed.
+      const read = (key: string) => (listening() ? local.get(key) : undefined);
       return {
-        get: (key) => (listening() ? local.get(key) : undefined),
+        get: read,
         set: (key, value) => {
           if (listening()) local.set(key, value);
         },
         async getOrAdd(key, factory) {
-          const hit = listening() ? local.get(key) : undefined;
+          const hit = read(key);
           if (hit !== undefined) return hit;
           // Concurrent misses share one load instead of stampeding the database.
           const inFlight = pending.get(key);

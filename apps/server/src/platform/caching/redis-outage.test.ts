@@ -8,7 +8,7 @@ import {
   setPermissions,
   signedIn,
 } from '../../../test/identity-api.js';
-import { startTcpRelay, type TcpRelay } from '../../../test/tcp-relay.js';
+import { relayUrl, type TcpRelay } from '../../../test/tcp-relay.js';
 import { buildApp } from '../../app.js';
 
 // biome-ignore lint/style/noProcessEnv: CI's second pass names the Redis server
@@ -25,10 +25,9 @@ let second: FastifyInstance | undefined;
 const relays: TcpRelay[] = [];
 
 async function relayToRedis() {
-  const redis = new URL(redisUrl ?? '');
-  const relay = await startTcpRelay({ host: redis.hostname, port: Number(redis.port || 6379) });
+  const { relay, url } = await relayUrl(redisUrl ?? '', 6379);
   relays.push(relay);
-  return `redis://127.0.0.1:${relay.port}`;
+  return url;
 }
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
   refreshGrant,
   WEB_CLIENT,
 } from '../../../test/sign-in-helpers.js';
-import { startTcpRelay, type TcpRelay } from '../../../test/tcp-relay.js';
+import { relayUrl, type TcpRelay } from '../../../test/tcp-relay.js';
 import { testDialect } from '../../../test/test-database.js';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
@@ -49,10 +49,9 @@ describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => 
       reachDatabase: async (target) => {
         if (target.dialect !== 'postgres')
           throw new Error('a PostgreSQL test database was expected');
-        const url = new URL(target.connectionString);
-        relay = await startTcpRelay({ host: url.hostname, port: Number(url.port || 5432) });
-        url.host = `127.0.0.1:${relay.port}`;
-        return { ...target, connectionString: url.toString() };
+        const relayed = await relayUrl(target.connectionString, 5432);
+        relay = relayed.relay;
+        return { ...target, connectionString: relayed.url };
       },
     });
   });
@@ -204,10 +203,9 @@ describe.runIf(redisUrl)('when Redis goes away', () => {
   let t: TestApp;
   let relay: TcpRelay;
   beforeAll(async () => {
-    const url = new URL(redisUrl ?? '');
-    relay = await startTcpRelay({ host: url.hostname, port: Number(url.port || 6379) });
-    url.host = `127.0.0.1:${relay.port}`;
-    t = await createTestApp({ env: { REDIS_URL: url.toString() } });
+    const relayed = await relayUrl(redisUrl ?? '', 6379);
+    relay = relayed.relay;
+    t = await createTestApp({ env: { REDIS_URL: relayed.url } });
   });
   afterAll(async () => {
     await relay.restore().catch(() => undefined);
