@@ -253,33 +253,41 @@ function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarge
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code ?? '';
 
 /**
+ * Creates `file` holding `content`, whole or not at all: written and fsynced under another name,
+ * then hard-linked into place (EEXIST when the file is there already). A file system without hard
+ * links gets an exclusive create in place, as near to whole as it gets.
+ */
+function createWhole(file: string, content: string): void {
+  const draft = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const descriptor = openSync(draft, 'wx', 0o600);
+    try {
+      writeFileSync(descriptor, content);
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    linkSync(draft, file);
+  } catch (error) {
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP'].includes(errorCode(error))) throw error;
+    writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+/**
  * A key generated once and kept beside the data, so encrypted settings survive restarts. The file
- * appears whole or not at all (written under another name, then linked into place): an instance
- * starting beside the first, or a start after one killed mid-write, never reads a half-written
- * key and encrypts with it. A damaged file stops the start: a new key would leave every secret
- * encrypted under the old one unreadable.
+ * appears whole (createWhole): an instance starting beside the first, or a start after one killed
+ * mid-write, never reads a half-written key and encrypts with it. A damaged file stops the start:
+ * a new key would leave every secret encrypted under the old one unreadable.
  */
 function readOrCreateEncryptionKey(dataDir: string): string {
   const file = join(dataDir, 'encryption.key');
   if (!existsSync(file)) {
-    const content = `${randomBytes(32).toString('base64url')}\n`;
-    const draft = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       makeFolders(dataDir);
-      const descriptor = openSync(draft, 'wx', 0o600);
-      try {
-        writeFileSync(descriptor, content);
-        fsyncSync(descriptor);
-      } finally {
-        closeSync(descriptor);
-      }
-      try {
-        linkSync(draft, file);
-      } catch (error) {
-        // A file system without hard links: created in place, as near to whole as it gets.
-        if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP'].includes(errorCode(error))) throw error;
-        writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
-      }
+      createWhole(file, `${randomBytes(32).toString('base64url')}\n`);
     } catch (error) {
       // Another instance sharing DATA_DIR made its key first: then theirs is read.
       if (errorCode(error) !== 'EEXIST') {
@@ -287,8 +295,6 @@ function readOrCreateEncryptionKey(dataDir: string): string {
           `${file}: cannot be written (${(error as Error).message}); give the server a DATA_DIR it may write, or set ENCRYPTION_KEY`,
         );
       }
-    } finally {
-      rmSync(draft, { force: true });
     }
   }
   let key: string;
