@@ -46,10 +46,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     target: { dialect: 'postgres', connectionString: url.toString() },
     dataDir,
     async drop() {
-      await adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);
+      await dropPostgresDatabase(name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Drops a database of CI's PostgreSQL server, if it is there; nothing on SQLite runs. */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  // biome-ignore lint/style/noProcessEnv: see above
+  const postgresUrl = process.env.TEST_POSTGRES_URL;
+  if (postgresUrl) await adminQuery(postgresUrl, `drop database if exists ${name} with (force)`);
 }
 
 async function adminQuery(url: string, statement: string) {

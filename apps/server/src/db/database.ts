@@ -8,6 +8,7 @@ import { keptStatement } from '../platform/data/reusable-plans.js';
 import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
 import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
+import { createPostgresDatabaseIfMissing } from './create-missing-database.js';
 import { canExecuteNow, type ImmediateExecution } from './immediate-sqlite-driver.js';
 import { makeFolders } from './make-folders.js';
 import { migrateToLatest } from './migrate.js';
@@ -59,6 +60,11 @@ export function createDataContextFor(
     keptShared: keptInSharedDatabase,
     createDialect,
     async migrate(tenantTarget) {
+      // As EF Core's `Migrate()` does for ABP's tenant databases (the shared one must exist: a
+      // mistyped DATABASE_URL should stop the start, not seed an empty database).
+      if (tenantTarget.dialect === 'postgres') {
+        await createPostgresDatabaseIfMissing(tenantTarget.connectionString);
+      }
       const raw = createRawKysely(tenantTarget);
       try {
         await migrateToLatest(raw);

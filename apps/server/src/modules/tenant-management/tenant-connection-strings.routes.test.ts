@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { accessTokenFor, bearer } from '../../../test/sign-in.js';
 import { passwordGrant } from '../../../test/sign-in-helpers.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import {
+  createTestDatabase,
+  dropPostgresDatabase,
+  type TestDatabase,
+  testDialect,
+} from '../../../test/test-database.js';
 import { createRawKysely } from '../../db/database.js';
 
 // The connection-string API and decision 003 end to end: a second database of the test's engine
@@ -20,6 +25,8 @@ const DB_PASSWORD = 'S3cret-Pw';
 /** The second database as a connection string; PostgreSQL's carries a password (ignored by trust auth). */
 let connectionString: string;
 let masked: string;
+/** A database that no one has created: the PUT of the PostgreSQL test below creates it. */
+const newDatabaseName = `vineta_new_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
 const get = (headers = host) => t.app.inject({ url: path, headers });
 const put = (value: string, headers = host) =>
@@ -61,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await tenantDatabase.drop();
+  await dropPostgresDatabase(newDatabaseName);
 });
 
 describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
@@ -164,6 +172,38 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
       200,
     );
   });
+
+  it.runIf(testDialect() === 'postgres')(
+    "creates a PostgreSQL database that does not exist yet, as ABP's migrator does, and signs its admin in",
+    async () => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/multi-tenancy/tenants',
+        headers: host,
+        payload: { name: 'Nueva', adminEmailAddress: 'admin@nueva.mx', adminPassword: PASSWORD },
+      });
+      const url = new URL(connectionString);
+      url.pathname = `/${newDatabaseName}`;
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/multi-tenancy/tenants/${created.json().id}/default-connection-string?defaultConnectionString=${encodeURIComponent(url.toString())}`,
+        headers: host,
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      const raw = createRawKysely({
+        dialect: 'postgres',
+        connectionString: url.toString(),
+      }) as Kysely<{ identity_users: { user_name: string } }>;
+      try {
+        const users = await raw.selectFrom('identity_users').select('user_name').execute();
+        expect(users).toEqual([{ user_name: 'admin' }]);
+      } finally {
+        await raw.destroy();
+      }
+      const grant = await passwordGrant(t.app, { password: PASSWORD, tenant: 'nueva' });
+      expect(grant.statusCode, grant.body).toBe(200);
+    },
+  );
 
   it('answers 404 for an unknown tenant, 401 without a token, 403 to a tenant', async () => {
     const unknown = `/api/multi-tenancy/tenants/${crypto.randomUUID()}/default-connection-string`;
