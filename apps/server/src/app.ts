@@ -175,7 +175,7 @@ export async function buildApp(
   registerErrorHandler(app, services.localizer);
   await registerSignInRoutes(app, services, signInServer);
 
-  await app.register(healthRoutes, { data: services.data });
+  await app.register(healthRoutes, { data: services.data, cache: services.cacheHub });
   await app.register(apiDefinitionRoutes, {
     routes,
     modules: remoteServices,

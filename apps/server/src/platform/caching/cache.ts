@@ -47,6 +47,11 @@ export interface CacheHub {
    * only while subscribed. Caches are bypassed (read through, nothing kept) while they do not.
    */
   readonly listening: boolean;
+  /**
+   * Redis as this instance sees it, for operators (`/health/ready`): `none` without `REDIS_URL`,
+   * `connecting` until first subscribed, `lost` while a subscription is down.
+   */
+  readonly redis: 'none' | 'connecting' | 'connected' | 'lost';
   /** Where Redis going away and coming back are reported (silent until set). */
   setLogger(logger: BackgroundLogger): void;
   close(): Promise<void>;
@@ -200,6 +205,10 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
     },
     get listening() {
       return listening();
+    },
+    get redis() {
+      if (!options.redisUrl) return 'none';
+      return state === 'listening' ? 'connected' : state;
     },
     setLogger(next) {
       logger = next;

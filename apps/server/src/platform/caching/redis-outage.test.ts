@@ -45,11 +45,16 @@ afterAll(async () => {
   for (const relay of relays) await relay.close();
 });
 
+const readiness = async (app: FastifyInstance) => {
+  const response = await app.inject('/health/ready');
+  return [response.statusCode, response.json()];
+};
+
 const bothListening = () =>
   first.app.services.cacheHub.listening && second?.services.cacheHub.listening;
 
 it.runIf(redisUrl)(
-  'revokes at once on every instance while Redis is away, and answers the change as made',
+  'revokes at once on every instance while Redis is away, answers the change as made, and reports readiness degraded',
   async () => {
     const other = second as FastifyInstance;
     const admin = await adminClient(first.app);
@@ -63,13 +68,24 @@ it.runIf(redisUrl)(
     const ana = await signedIn(other, 'ana');
     expect((await ana.get('/api/identity/roles')).statusCode).toBe(200);
 
+    expect(await readiness(other)).toEqual([
+      200,
+      { status: 'ok', database: first.config.database.dialect, redis: 'connected' },
+    ]);
+
     for (const relay of relays) await relay.cut();
     await expect.poll(bothListening).toBe(false);
+    // Still ready: caches read through, so the instance answers correctly, only slower.
+    expect(await readiness(other)).toEqual([
+      200,
+      { status: 'degraded', database: first.config.database.dialect, redis: 'lost' },
+    ]);
     await setPermissions(admin, 'R', 'auditors', { 'AbpIdentity.Roles': false });
     expect((await ana.get('/api/identity/roles')).statusCode).toBe(403);
 
     for (const relay of relays) await relay.restore();
     await expect.poll(bothListening, { timeout: 10_000 }).toBe(true);
+    expect((await readiness(other))[1]).toMatchObject({ status: 'ok', redis: 'connected' });
     expect((await ana.get('/api/identity/roles')).statusCode).toBe(403);
     // Invalidations travel again: a grant on the first instance reaches the second's cache.
     await setPermissions(admin, 'R', 'auditors', { 'AbpIdentity.Roles': true });

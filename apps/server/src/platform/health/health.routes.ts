@@ -1,20 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppDataContext } from '../../db/database.js';
+import type { CacheHub } from '../caching/cache.js';
 
-/** Liveness says the process answers; readiness that the database does too. */
-export const healthRoutes: FastifyPluginAsyncZod<{ data: AppDataContext }> = async (
-  app,
-  { data },
-) => {
+/**
+ * Liveness says the process answers; readiness that the database does too (503 when it does
+ * not). Redis is reported but never makes an instance unready: without it caches read through
+ * to the database (cache.ts), so the instance serves correctly, only slower. That is `degraded`,
+ * still 200, as ASP.NET Core's health checks answer a degraded service (ABP's hosts use them).
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{
+  data: AppDataContext;
+  cache: CacheHub;
+}> = async (app, { data, cache }) => {
   app.get('/health/live', { schema: { tags: ['Health'] } }, async () => ({ status: 'ok' }));
   app.get('/health/ready', { schema: { tags: ['Health'] } }, async (request, reply) => {
+    const { redis } = cache;
+    const report = { database: data.dialect, ...(redis === 'none' ? {} : { redis }) };
     try {
       await sql`select 1`.execute(data.db);
-      return { status: 'ok', database: data.dialect };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', database: data.dialect });
+      return reply.status(503).send({ status: 'unavailable', ...report });
     }
+    const degraded = redis === 'connecting' || redis === 'lost';
+    return { status: degraded ? 'degraded' : 'ok', ...report };
   });
 };
