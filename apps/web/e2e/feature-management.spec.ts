@@ -1,6 +1,6 @@
 import { expect, type Page, request as playwrightRequest } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
-import { adminApi, shoot } from './support/admin';
+import { adminApi, answerQuestion, shoot } from './support/admin';
 import {
   artifacts,
   baseUrl,
@@ -161,11 +161,9 @@ test.describe('feature management', () => {
     await dialog
       .getByRole('button', { name: text(culture, 'AbpFeatureManagement::ResetToDefault') })
       .click();
-    const question = page.getByRole('alertdialog');
-    await expect(question).toContainText(
-      text(culture, 'AbpFeatureManagement::ResetToDefaultConfirmation'),
-    );
-    await question.getByRole('button', { name: text(culture, 'AbpUi::Yes') }).click();
+    await answerQuestion(page, culture, {
+      message: text(culture, 'AbpFeatureManagement::ResetToDefaultConfirmation'),
+    });
     await expect(
       page.getByText(text(culture, 'AbpFeatureManagement::ResetedToDefault')),
     ).toBeVisible();

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, required, text, uniqueName } from './support/account';
 import {
   adminApi,
+  answerQuestion,
   dialog,
   ok,
   openRowAction,
@@ -128,11 +129,7 @@ test.describe('identity administration', () => {
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
       .click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
-      .click();
+    await answerQuestion(page, culture, { answer: 'AbpUi::Cancel' });
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpIdentity::Save') })
       .click();
@@ -185,13 +182,9 @@ test.describe('identity administration', () => {
 
     // Delete with confirmation
     await openRowAction(page, name, culture, text(culture, 'AbpIdentity::Delete'));
-    await expect(page.getByRole('alertdialog')).toContainText(
-      text(culture, 'AbpIdentity::RoleDeletionConfirmationMessage', [name]),
-    );
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
-      .click();
+    await answerQuestion(page, culture, {
+      message: text(culture, 'AbpIdentity::RoleDeletionConfirmationMessage', [name]),
+    });
     await expect(row).toHaveCount(0);
     // Focus stays in the list rather than falling back to the top of the page.
     await expect(page.getByRole('main').getByRole('table')).toBeFocused();
@@ -310,13 +303,9 @@ test.describe('identity administration', () => {
     await expect(row).not.toContainText(text(culture, 'AbpIdentity::LockedOut'));
 
     await openRowAction(page, userName, culture, text(culture, 'AbpIdentity::Delete'));
-    await expect(page.getByRole('alertdialog')).toContainText(
-      text(culture, 'AbpIdentity::UserDeletionConfirmationMessage', ['Ana']),
-    );
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
-      .click();
+    await answerQuestion(page, culture, {
+      message: text(culture, 'AbpIdentity::UserDeletionConfirmationMessage', ['Ana']),
+    });
     await expect(row).toHaveCount(0);
     // Focus stays in the list rather than falling back to the top of the page.
     await expect(page.getByRole('main').getByRole('table')).toBeFocused();

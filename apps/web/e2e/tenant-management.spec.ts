@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, expect } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
 import {
   adminApi,
+  answerQuestion,
   dialog,
   ok,
   openRowAction,
@@ -162,10 +163,7 @@ test.describe('tenant management', () => {
       form.getByLabel(text(culture, 'AbpTenantManagement::TenantName'), { exact: true }),
     ).toHaveAccessibleDescription(duplicate);
     await form.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
-      .click();
+    await answerQuestion(page, culture);
     await expect(form).toBeHidden();
 
     // Search (debounced) finds it, active
@@ -207,11 +205,7 @@ test.describe('tenant management', () => {
     await expect(form).toBeVisible();
     // Unsaved changes ask before the modal closes
     await form.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
-    await expect(page.getByRole('alertdialog')).toBeVisible();
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
-      .click();
+    await answerQuestion(page, culture);
     await expect(form).toBeHidden();
     await openRowAction(page, name, culture, text(culture, 'AbpUi::Edit'));
     await nameField.fill(renamed);
@@ -305,13 +299,9 @@ test.describe('tenant management', () => {
 
     // Delete with confirmation; its admin can no longer sign in
     await openRowAction(page, renamed, culture, text(culture, 'AbpUi::Delete'));
-    await expect(page.getByRole('alertdialog')).toContainText(
-      text(culture, 'AbpTenantManagement::TenantDeletionConfirmationMessage', [renamed]),
-    );
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
-      .click();
+    await answerQuestion(page, culture, {
+      message: text(culture, 'AbpTenantManagement::TenantDeletionConfirmationMessage', [renamed]),
+    });
     await expect(renamedRow).toHaveCount(0);
     await expect(requestToken(request, { username: 'admin', password }, tenant.id)).rejects.toThrow(
       /token request failed: 400/,
@@ -448,10 +438,7 @@ test.describe('tenant management', () => {
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
       .click();
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
-      .click();
+    await answerQuestion(page, culture);
     await expect(dialog(page)).toBeHidden();
 
     await openRowAction(page, name, culture, text(culture, 'AbpUi::Edit'));
@@ -476,10 +463,7 @@ test.describe('tenant management', () => {
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
       .click();
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: text(culture, 'AbpUi::Yes') })
-      .click();
+    await answerQuestion(page, culture);
     await expect(dialog(page)).toBeHidden();
 
     await openRowAction(

@@ -33,6 +33,22 @@ export const dialog = (page: Page) => page.getByRole('dialog');
 export const toastSuccess = (page: Page) => page.locator('.app-toast-success').first();
 export const toastError = (page: Page) => page.locator('.app-toast-error').first();
 
+/**
+ * Answers the open question (a confirmation or the unsaved-changes prompt) with the button of
+ * `answer` (a localization key, `AbpUi::Yes` by default), after checking that it asks `message`
+ * when one is given.
+ */
+export async function answerQuestion(
+  page: Page,
+  culture: Culture,
+  { answer = 'AbpUi::Yes', message }: { answer?: string; message?: string } = {},
+) {
+  const question = page.getByRole('alertdialog');
+  if (message === undefined) await expect(question).toBeVisible();
+  else await expect(question).toContainText(message);
+  await question.getByRole('button', { name: text(culture, answer) }).click();
+}
+
 /** Clicks a row's action, through its Actions menu when the row has more than one. */
 export async function openRowAction(page: Page, rowText: string, culture: Culture, action: string) {
   const row = page.getByRole('row').filter({ hasText: rowText });

@@ -36,8 +36,9 @@ let ownRaw: Kysely<RawTables>;
 /** A SQLite file under a plain file (no folder can be made there), or a database never created. */
 const unreachable = (database: TestDatabase) => {
   if (database.target.dialect === 'postgres') {
+    // A server that is not there (a missing database on one that is would be created).
     const url = new URL(database.target.connectionString);
-    url.pathname = '/vineta_no_such_database';
+    url.port = '1';
     return url.href;
   }
   const file = join(database.dataDir, 'not-a-folder');
