@@ -211,17 +211,19 @@ export async function buildApp(
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex?.(request, reply)) return reply;
     const path = request.url.split('?')[0] ?? '/';
-    // A path that other methods answer: ASP.NET's 405 with the methods it allows.
+    // A path that other methods answer: ASP.NET's 405 with the methods it allows. A route of
+    // this very method that found nothing (a build file removed since the start) is a 404.
     const allowed = routeMethods(path);
-    if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
+    const otherMethods = allowed.length > 0 && !allowed.includes(request.method);
+    if (otherMethods) void reply.header('allow', allowed.join(', '));
     return send(
       reply,
-      allowed.length > 0 ? 405 : 404,
+      otherMethods ? 405 : 404,
       unknownRouteError(
         services.localizer,
         request.culture || services.localizer.defaultCulture,
         { method: request.method, path },
-        allowed.length > 0,
+        otherMethods,
       ),
     );
   });

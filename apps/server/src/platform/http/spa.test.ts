@@ -17,6 +17,7 @@ beforeAll(async () => {
     '<!doctype html><title>Viñeta</title><div id="root"></div>',
   );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(join(webRoot, 'assets', 'gone-def456.svg'), '<svg/>');
   test = await createTestApp({ build: { webRoot } });
   test.app.addHook('onError', (_request, _reply, error, done) => {
     errors.push(error);
@@ -75,6 +76,16 @@ describe('the web app', () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('<div id="root">');
     expect(response.headers['cache-control']).toBeUndefined();
+  });
+
+  it('answers 404 for a build file removed since the start (a deploy or a rebuild in place)', async () => {
+    rmSync(join(webRoot, 'assets', 'gone-def456.svg'));
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await test.app.inject({ method, url: '/assets/gone-def456.svg' });
+      // Not 405: its route answers GET; the file is what is missing.
+      expect(response.statusCode, method).toBe(404);
+      expect(response.headers.allow, method).toBeUndefined();
+    }
   });
 
   it('sends security headers', async () => {
