@@ -162,6 +162,22 @@ describe('the host', () => {
     expect(response.json().error.message).not.toContain('wrong-password');
     await save(host, hostSettings(hostSmtp.port, SMTP_PASSWORD));
   });
+
+  it("says in the reader's language that a server that was never reached refused the connection", async () => {
+    const closed = await startSmtpTestServer();
+    await closed.close();
+    await save(host, hostSettings(closed.port));
+    for (const [culture, text] of [
+      ['es-MX', `el servidor SMTP 127.0.0.1:${closed.port} rechazó la conexión`],
+      ['en', `the SMTP server 127.0.0.1:${closed.port} refused the connection`],
+    ] as const) {
+      const response = await sendTest({ ...host, 'accept-language': culture });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('Vineta:SmtpConnectionRefused');
+      expect(response.json().error.message).toContain(text);
+    }
+    await save(host, hostSettings(hostSmtp.port, SMTP_PASSWORD));
+  });
 });
 
 describe('a tenant', () => {

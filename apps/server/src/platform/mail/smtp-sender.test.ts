@@ -114,6 +114,37 @@ describe('sendNow', () => {
     );
     expect((error as SmtpSendError).message).not.toContain('wrong-password');
     expect((error as SmtpSendError).responseCode).toBe(535);
+    // The server answered: not a connection failure.
+    expect((error as SmtpSendError).connection).toBeUndefined();
+  });
+
+  it('says why a server that was never reached was not, and names it', async () => {
+    // A port that was listening a moment ago and no longer is: the connection is refused.
+    server = await startSmtpTestServer();
+    const closedPort = server.port;
+    await server.close();
+    server = undefined;
+    const failureOf = (values: Record<string, string>) =>
+      createSmtpSender({ settings: settingsFrom(values) })
+        .sendNow(message)
+        .then(
+          () => undefined,
+          (caught: unknown) => caught as SmtpSendError,
+        );
+
+    const refused = await failureOf({ [MailSetting.Port]: String(closedPort) });
+    expect(refused).toBeInstanceOf(SmtpSendError);
+    expect([refused?.connection, refused?.server]).toEqual(['refused', `127.0.0.1:${closedPort}`]);
+
+    // `.invalid` never resolves (RFC 2606).
+    const unknown = await failureOf({
+      [MailSetting.Host]: 'smtp.vineta.invalid',
+      [MailSetting.Port]: '587',
+    });
+    expect([unknown?.connection, unknown?.server]).toEqual([
+      'name-not-resolved',
+      'smtp.vineta.invalid:587',
+    ]);
   });
 
   it('with default credentials, sends no login even when a user and password are stored', async () => {

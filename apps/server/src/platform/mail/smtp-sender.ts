@@ -1,3 +1,4 @@
+import { getSystemErrorName } from 'node:util';
 import nodemailer from 'nodemailer';
 import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
 import type { MaybePromise } from '../async/maybe-promise.js';
@@ -24,17 +25,39 @@ export interface SmtpSettings {
   fromDisplayName: string | null;
 }
 
-/** A failed send, with the SMTP server's own reply in the message and never the password. */
+/**
+ * Why no SMTP conversation took place: the server refused the connection, its name does not
+ * resolve, no route leads to it, or it did not answer in time.
+ */
+export type SmtpConnectionFailure = 'refused' | 'name-not-resolved' | 'unreachable' | 'timed-out';
+
+/**
+ * A failed send, with the SMTP server's own reply in the message and never the password. When the
+ * server was never reached, `connection` says why and `server` names it (`host:port`).
+ */
 export class SmtpSendError extends Error {
   override name = 'SmtpSendError';
   constructor(
     message: string,
     readonly code: string | undefined,
     readonly responseCode: number | undefined,
+    readonly server: string,
+    readonly connection?: SmtpConnectionFailure,
   ) {
     super(message);
   }
 }
+
+/** The system errors (libuv's names) that say why a connection was not made. */
+const connectionFailures: Readonly<Record<string, SmtpConnectionFailure>> = {
+  ECONNREFUSED: 'refused',
+  EAI_NONAME: 'name-not-resolved',
+  EAI_AGAIN: 'name-not-resolved',
+  ENOTFOUND: 'name-not-resolved',
+  EHOSTUNREACH: 'unreachable',
+  ENETUNREACH: 'unreachable',
+  ETIMEDOUT: 'timed-out',
+};
 
 /** Ports where servers speak plain SMTP first and offer STARTTLS (RFC 5321, RFC 6409). */
 const STARTTLS_PORTS = new Set([25, 587]);
@@ -129,7 +152,7 @@ export function createSmtpSender(deps: {
         });
         return { messageId: info.messageId };
       } catch (error) {
-        throw toSmtpSendError(error, settings.password);
+        throw toSmtpSendError(error, settings);
       } finally {
         transport.close();
       }
@@ -140,18 +163,31 @@ export function createSmtpSender(deps: {
 export type SmtpSender = ReturnType<typeof createSmtpSender>;
 
 /** Nodemailer's message usually quotes the server's reply; add it when it does not. */
-function toSmtpSendError(error: unknown, password: string | null): SmtpSendError {
+function toSmtpSendError(error: unknown, settings: SmtpSettings): SmtpSendError {
   const details = error as {
     message?: string;
     response?: string;
     code?: string;
     responseCode?: number;
+    errno?: number;
   };
+  const { password } = settings;
   let message = details.message || String(error);
   if (details.response && !message.includes(details.response.trim())) {
     message = `${message} (${details.response.trim()})`;
   }
   // Defence in depth: no known path puts the password in an error, but it must never be logged.
   if (password) message = message.split(password).join('[redacted]');
-  return new SmtpSendError(message, details.code, details.responseCode);
+  // Nodemailer replaces a socket error's code with its own (ESOCKET, EDNS); its errno stays.
+  // A reply code means the server answered, whatever failed after.
+  const systemError =
+    typeof details.errno === 'number' && details.errno < 0
+      ? getSystemErrorName(details.errno)
+      : details.code;
+  const connection =
+    details.responseCode === undefined
+      ? (connectionFailures[systemError ?? ''] ?? connectionFailures[details.code ?? ''])
+      : undefined;
+  const server = `${settings.host}:${settings.port}`;
+  return new SmtpSendError(message, details.code, details.responseCode, server, connection);
 }
