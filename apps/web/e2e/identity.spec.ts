@@ -190,6 +190,32 @@ test.describe('identity administration', () => {
     await expect(page.getByRole('main').getByRole('table')).toBeFocused();
   });
 
+  test('deleting the only row of the last page goes back to the page before, with its rows', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const prefix = uniqueName('pag');
+    const names = Array.from({ length: 11 }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
+    for (const name of names) await createRole(api, name);
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.goto('/identity/roles');
+    await search(page, prefix);
+    const rows = page.getByRole('row').filter({ hasText: prefix });
+    await expect(rows).toHaveCount(10);
+    await page.getByRole('button', { name: text(culture, 'AbpUi::PagerNext') }).click();
+    const last = names[10] ?? '';
+    await expect(rows).toHaveText([new RegExp(last)]);
+
+    await openRowAction(page, last, culture, text(culture, 'AbpIdentity::Delete'));
+    await answerQuestion(page, culture);
+    // Page 1 again, with its ten rows: not an empty page 2 whose pager only goes back.
+    await expect(rows).toHaveCount(10);
+    await expect(page.locator('.app-pager-number[aria-current="page"]')).toHaveText('1');
+    await shoot(page, 'roles-last-page-emptied', { fullPage: false });
+  });
+
   test('users: create with roles, edit with a password, permissions by name, unlock and delete', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import type { PagedResultDto } from '@vineta/contracts/common/paged';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { useListQuery } from '#src/core/query/use-list-query';
 import { type RowAction, RowActions } from '#src/theme/row-actions/row-actions';
 import { SearchBox } from '#src/theme/search-box/search-box';
@@ -40,6 +40,7 @@ export function ListCard<T>({
   filters,
   search = true,
 }: ListCardProps<T>) {
+  useStayWithinPages(list, result);
   return (
     <div className="card">
       <div className="card-body">
@@ -70,4 +71,23 @@ export function ListCard<T>({
       </div>
     </div>
   );
+}
+
+/**
+ * Back to the last page that has rows when the current one is past the end: its last rows were
+ * deleted (here, or by someone else before a refetch), and an empty page whose pager offers only
+ * going back is a dead end. Judged on a settled answer, which is the current query's.
+ */
+function useStayWithinPages(
+  list: ListState,
+  result: { data?: { totalCount: number } | undefined; isFetching: boolean },
+) {
+  const { page, setPage } = list;
+  const { maxResultCount } = list.query;
+  const totalCount = result.isFetching ? undefined : result.data?.totalCount;
+  useEffect(() => {
+    if (totalCount === undefined) return;
+    const lastPage = Math.max(0, Math.ceil(totalCount / maxResultCount) - 1);
+    if (page > lastPage) setPage(lastPage);
+  }, [totalCount, maxResultCount, page, setPage]);
 }

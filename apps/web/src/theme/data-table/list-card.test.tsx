@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import type { PagedResultDto } from '@vineta/contracts/common/paged';
+import { describe, expect, it } from 'vitest';
+import { useListQuery } from '#src/core/query/use-list-query';
+import { ListCard } from './list-card';
+
+interface Person {
+  id: string;
+}
+
+const people = (count: number, from = 0): Person[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `person-${from + i}` }));
+
+/** A list screen on page `startPage`, answered with `answer` and showing the query it asks. */
+function Screen(props: {
+  startPage: number;
+  answer: PagedResultDto<Person>;
+  isFetching?: boolean;
+}) {
+  const list = useListQuery({ skipCount: props.startPage * 10 });
+  return (
+    <>
+      <output aria-label="skipCount">{list.query.skipCount}</output>
+      <ListCard<Person>
+        caption="People"
+        list={list}
+        result={{ data: props.answer, isFetching: props.isFetching ?? false }}
+        columns={[{ key: 'id', header: 'Id', cell: (person) => person.id }]}
+        rowKey={(person) => person.id}
+        rowName={(person) => person.id}
+      />
+    </>
+  );
+}
+
+const skipCount = () => screen.getByLabelText('skipCount').textContent;
+
+describe('ListCard', () => {
+  it('goes back to the last page with rows when the current page was emptied', () => {
+    // Page 2 of 13 people; its three rows deleted, 10 are left: page 1 is the last.
+    const { rerender } = render(
+      <Screen startPage={1} answer={{ totalCount: 13, items: people(3, 10) }} />,
+    );
+    expect(skipCount()).toBe('10');
+    rerender(<Screen startPage={1} answer={{ totalCount: 10, items: [] }} />);
+    expect(skipCount()).toBe('0');
+  });
+
+  it('waits for a settled answer, and stays on the first page of an empty list', () => {
+    const { rerender } = render(
+      <Screen startPage={2} answer={{ totalCount: 5, items: [] }} isFetching />,
+    );
+    expect(skipCount()).toBe('20');
+    rerender(<Screen startPage={2} answer={{ totalCount: 5, items: [] }} />);
+    expect(skipCount()).toBe('0');
+    rerender(<Screen startPage={0} answer={{ totalCount: 0, items: [] }} />);
+    expect(skipCount()).toBe('0');
+  });
+
+  it('keeps a page that has rows', () => {
+    render(<Screen startPage={1} answer={{ totalCount: 11, items: people(1, 10) }} />);
+    expect(skipCount()).toBe('10');
+  });
+});
