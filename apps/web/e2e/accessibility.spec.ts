@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { expectNoAxeViolations } from './support/account';
-import { artifacts, useLanguage } from './support/app';
+import { artifacts, signIn, useLanguage } from './support/app';
 import { test } from './support/test';
 
 const pages = [
@@ -38,4 +38,46 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  for (const { path, signedIn } of [
+    { path: '/identity/users', signedIn: true },
+    { path: '/account/login', signedIn: false },
+  ]) {
+    test(`every control Tab reaches on ${path} shows that it has the focus`, async ({
+      page,
+      request,
+    }) => {
+      await useLanguage(page, 'es-MX');
+      if (signedIn) await signIn(page, request);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (signedIn) await expect(page.getByRole('row')).not.toHaveCount(0);
+      const unmarked: string[] = [];
+      const seen = new Set<string>();
+      for (let step = 0; step < 80; step++) {
+        await page.keyboard.press('Tab');
+        // A focus ring is an outline or a box shadow (Bootstrap's); read while focus is visible.
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element === document.body) return undefined;
+          const style = getComputedStyle(element);
+          const outlined =
+            style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+          const name =
+            element.getAttribute('aria-label') ||
+            element.textContent?.trim().slice(0, 40) ||
+            element.getAttribute('placeholder') ||
+            element.tagName;
+          const key = `${element.tagName}|${name}|${Math.round(element.getBoundingClientRect().y)}`;
+          return { key, name, marked: outlined || style.boxShadow !== 'none' };
+        });
+        if (!focused) continue;
+        if (seen.has(focused.key)) break;
+        seen.add(focused.key);
+        if (!focused.marked) unmarked.push(focused.name);
+      }
+      expect(seen.size).toBeGreaterThan(signedIn ? 10 : 4);
+      expect(unmarked).toEqual([]);
+    });
+  }
 });
