@@ -37,6 +37,25 @@ describe('toasts', () => {
     expect(screen.queryByText('Something happened')).not.toBeInTheDocument();
   });
 
+  it('shows the same news once: a repeat replaces its toast, whose life starts again', () => {
+    render(<ToastContainer />);
+    act(() => {
+      toaster.success('Saved', 'Success');
+    });
+    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      toaster.success('Saved', 'Success');
+      toaster.success('Saved', 'Success');
+      toaster.error('Saved', 'Success');
+    });
+    // One success toast, and the error beside it: another severity is other news.
+    expect(screen.getAllByText('Saved')).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getAllByText('Saved')).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getAllByText('Saved')).toHaveLength(1);
+  });
+
   it('keeps a sticky toast and honours a custom life', () => {
     render(<ToastContainer />);
     act(() => {

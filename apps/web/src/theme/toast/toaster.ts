@@ -55,9 +55,22 @@ function show(
     messageLocalizationParams: options.messageLocalizationParams ?? [],
     titleLocalizationParams: options.titleLocalizationParams ?? [],
   };
-  toastStore.set((toasts) => [...toasts, toast]);
+  // The same news again (three saves in a row) replaces its toast, which starts its life anew at
+  // the end, instead of stacking copies over the page or the open dialog.
+  const said = sameNews(toast);
+  toastStore.set((toasts) => [...toasts.filter((shown) => sameNews(shown) !== said), toast]);
   return id;
 }
+
+/** What a toast says, to tell a repeat: its severity, texts and their parameters. */
+const sameNews = (toast: Toast) =>
+  JSON.stringify([
+    toast.severity,
+    toast.title ?? null,
+    toast.message,
+    toast.titleLocalizationParams,
+    toast.messageLocalizationParams,
+  ]);
 
 /** ABP's ToasterService. */
 export const toaster = {

@@ -6,7 +6,7 @@ import { CapsLockWarning, useCapsLock } from '#src/theme/form/caps-lock';
 import { localizeValidation } from '#src/theme/form/field-error';
 import { PasswordToggle } from '#src/theme/form/password-toggle';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
-import { toaster } from '#src/theme/toast/toaster';
+import { useErrorToast } from '#src/theme/toast/use-error-toast';
 import { accountHref, accountPaths } from '../account.paths';
 import { signInErrorText } from '../shared/sign-in-error';
 import { useSignIn } from '../shared/use-sign-in';
@@ -98,11 +98,14 @@ export function LoginForm({ loginHint = '' }: LoginFormProps) {
     formRef.current?.querySelector<HTMLInputElement>(`[name="${focusFirst.current}"]`)?.focus();
   }, []);
 
+  const errorToast = useErrorToast();
+
   const onValid = async (values: Parameters<typeof signIn>[0]) => {
+    errorToast.clear();
     try {
       await signIn(values);
     } catch (error) {
-      toaster.error(signInErrorText(error), 'AbpUi::Error', { life: 7000 });
+      errorToast.show(signInErrorText(error), 'AbpUi::Error', { life: 7000 });
     }
   };
 

@@ -207,6 +207,35 @@ describe('sign-in screen', () => {
     expect(screen.queryByText('Invalid username or password!')).not.toBeInTheDocument();
   });
 
+  it('closes its error toast when the corrected retry signs in, and never piles failures up', async () => {
+    let correct = false;
+    const requests = fakeServer(accountConfiguration(), (request) => {
+      if (request.path !== '/connect/token') return undefined;
+      return correct
+        ? tokenResponse()
+        : Response.json(
+            { error: 'invalid_grant', error_description: 'Invalid username or password!' },
+            { status: 400 },
+          );
+    });
+    const tokenRequests = () => requests.filter((request) => request.path === '/connect/token');
+    await renderLogin();
+    type(userName(), 'ana');
+    type(password(), 'wrong');
+    for (const attempt of [1, 2]) {
+      fireEvent.click(loginButton());
+      await waitFor(() => expect(tokenRequests()).toHaveLength(attempt));
+      await waitFor(() => expect(loginButton()).not.toHaveAttribute('aria-busy'));
+      expect(screen.getAllByText('Invalid username or password!')).toHaveLength(1);
+    }
+    correct = true;
+    type(password(), '1q2w3E*');
+    fireEvent.click(loginButton());
+    expect(await screen.findByTestId('elsewhere')).toHaveTextContent(/^\/home$/);
+    // Within its 7 s, the failure's toast would otherwise have followed to the home page.
+    expect(screen.queryByText('Invalid username or password!')).not.toBeInTheDocument();
+  });
+
   it('tells a locked-out user when to try again', async () => {
     const lockedOut =
       'The user account has been locked out due to invalid login attempts. Try again after 11/22/26, 3:05:00 AM UTC.';

@@ -17,6 +17,7 @@ import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { toaster } from '#src/theme/toast/toaster';
+import { useErrorToast } from '#src/theme/toast/use-error-toast';
 import { useChangePassword } from '../api/change-password';
 import { myProfileQueryKey } from '../api/get-my-profile';
 import { requireMatchingPasswords } from '../shared/password-confirmation';
@@ -88,9 +89,11 @@ export function ChangePasswordForm({ profile, userId }: ChangePasswordFormProps)
     mode: 'onChange',
   });
   useRevalidateTogether(form, 'newPassword', 'newPasswordConfirm');
+  const errorToast = useErrorToast();
 
   const onValid = async (values: ChangePasswordValues) => {
     if (changing.isPending) return;
+    errorToast.clear();
     try {
       await changing.mutateAsync({
         ...(hasPassword ? { currentPassword: values.currentPassword } : {}),
@@ -98,7 +101,7 @@ export function ChangePasswordForm({ profile, userId }: ChangePasswordFormProps)
       });
     } catch (error) {
       const message = failureText(error);
-      if (message) toaster.error(message, 'AbpUi::Error', { life: 7000 });
+      if (message) errorToast.show(message, 'AbpUi::Error', { life: 7000 });
       return;
     }
     toaster.success('AbpAccount::PasswordChangedMessage', undefined, { life: 5000 });

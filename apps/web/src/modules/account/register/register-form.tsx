@@ -16,7 +16,7 @@ import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
-import { toaster } from '#src/theme/toast/toaster';
+import { useErrorToast } from '#src/theme/toast/use-error-toast';
 import { useRegister } from '../api/register';
 import { signInErrorText } from '../shared/sign-in-error';
 import { useFocusFirstField } from '../shared/use-focus-first-field';
@@ -56,14 +56,17 @@ export function RegisterForm() {
     mode: 'onChange',
   });
 
+  const errorToast = useErrorToast();
+
   const onValid = async (values: RegisterFormValues) => {
+    errorToast.clear();
     try {
       await registration.mutateAsync(values);
       await signIn({ username: values.userName, password: values.password });
     } catch (error) {
       if (error instanceof RestError)
         applyValidationErrors(error.remoteError, setError, fields, codeFields);
-      toaster.error(signInErrorText(error), 'AbpUi::Error', { life: 7000 });
+      errorToast.show(signInErrorText(error), 'AbpUi::Error', { life: 7000 });
     }
   };
 
