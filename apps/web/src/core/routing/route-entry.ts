@@ -14,7 +14,9 @@ export type IconName =
   | 'user'
   | 'globe'
   | 'grid'
-  | 'calendar';
+  | 'calendar'
+  | 'eye'
+  | 'eye-off';
 
 /** What a lazy page module gives the router. */
 export interface PageModule {
