@@ -178,7 +178,8 @@ export function UsersPage() {
     },
     {
       key: 'state',
-      header: t('AbpIdentity::DisplayName:IsActive'),
+      // Active or not, and locked out: the status the filter beside the search narrows by.
+      header: t('Vineta::Status'),
       cell: (user) => (
         <>
           <span

@@ -56,6 +56,10 @@ describe('the e-mail settings form', () => {
     expect(messageFor({ ...form, smtpPort: '0' }, 'smtpPort')).toBe(
       'AbpValidation::Validation:Min[min=1,actual=0]',
     );
+    // A negative number is below the range too, not "not valid".
+    expect(messageFor({ ...form, smtpPort: '-5' }, 'smtpPort')).toBe(
+      'AbpValidation::Validation:Min[min=1,actual=-5]',
+    );
     expect(messageFor({ ...form, smtpPort: '70000' }, 'smtpPort')).toBe(
       'AbpValidation::Validation:Max[max=65535,actual=70000]',
     );

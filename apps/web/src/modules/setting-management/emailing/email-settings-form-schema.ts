@@ -9,14 +9,15 @@ import { encodeValidation } from '#src/theme/form/validation-message';
 
 /**
  * The port is typed as text, so the form checks it as text and the save turns it into a number:
- * empty is 'required' (SPEC.md section 5), then a whole number between 1 and 65535.
+ * empty is 'required' (SPEC.md section 5), then a whole number between 1 and 65535 (a negative
+ * one is told the minimum, as 0 is).
  */
 const smtpPortText = z.string().superRefine((value, context) => {
   const text = value.trim();
   const port = Number(text);
   let message: string | undefined;
   if (text === '') message = requiredMessageKey;
-  else if (!/^\d+$/.test(text)) message = encodeValidation('invalid');
+  else if (!/^[-+]?\d+$/.test(text)) message = encodeValidation('invalid');
   else if (port < L.minSmtpPort)
     message = encodeValidation('min', { min: L.minSmtpPort, actual: text });
   else if (port > L.maxSmtpPort)
