@@ -80,4 +80,23 @@ test.describe('accessibility (axe-core)', () => {
       expect(unmarked).toEqual([]);
     });
   }
+
+  test('a menu opens from the keyboard at its first item, and closes when Tab leaves it', async ({
+    page,
+    request,
+  }) => {
+    await useLanguage(page, 'es-MX');
+    await signIn(page, request);
+    await page.goto('/identity/users');
+    const toggle = page.getByRole('button', { name: /^Acciones: / }).first();
+    await toggle.focus();
+    await page.keyboard.press('ArrowDown');
+    const menu = page.locator('.dropdown-menu.show');
+    await expect(menu.locator('.dropdown-item').first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(menu.locator('.dropdown-item').last()).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu).toHaveCount(0);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -42,9 +42,35 @@ function menuPosition(toggle: HTMLElement, align: 'start' | 'end'): CSSPropertie
   return { position: 'fixed', margin: 0, ...inline, ...block };
 }
 
+/** The menu's items that can take focus, in their order. */
+const itemsOf = (menu: HTMLElement | null): HTMLElement[] =>
+  menu ? [...menu.querySelectorAll<HTMLElement>('.dropdown-item:not(:disabled)')] : [];
+
 /**
- * Bootstrap's dropdown markup without its JavaScript: click, Escape and outside clicks close, and
- * so do scrolling and resizing, which would leave the fixed menu behind its toggle.
+ * Moves focus among the open menu's items for the arrow keys, Home and End (wrapping around);
+ * false for any other key.
+ */
+function moveFocus(menu: HTMLElement | null, key: string): boolean {
+  const items = itemsOf(menu);
+  if (items.length === 0) return false;
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const last = items.length - 1;
+  const target: Record<string, number> = {
+    ArrowDown: at < 0 || at === last ? 0 : at + 1,
+    ArrowUp: at <= 0 ? last : at - 1,
+    Home: 0,
+    End: last,
+  };
+  const index = target[key];
+  if (index === undefined) return false;
+  items[index]?.focus();
+  return true;
+}
+
+/**
+ * Bootstrap's dropdown markup without its JavaScript: click, Escape, outside clicks and focus
+ * leaving it close it, and so do scrolling and resizing, which would leave the fixed menu behind
+ * its toggle. The arrow keys, Home and End move among its items.
  */
 export function Dropdown({
   label,
@@ -76,24 +102,50 @@ export function Dropdown({
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      // Focus on an item would fall to the page with the menu: the toggle takes it back.
       const focusInside = root.current?.contains(document.activeElement) ?? false;
-      setOpen(false);
-      if (focusInside) toggle.current?.focus();
+      if (event.key === 'Escape') {
+        // Focus on an item would fall to the page with the menu: the toggle takes it back.
+        setOpen(false);
+        if (focusInside) toggle.current?.focus();
+        return;
+      }
+      if (focusInside && moveFocus(menu.current, event.key)) event.preventDefault();
+    };
+    // Tab past the last item (or Shift+Tab past the toggle): the menu would stay open over the
+    // controls that focus moved to, and another menu could open on top of it.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !root.current?.contains(next)) setOpen(false);
     };
     const close = () => setOpen(false);
+    const element = root.current;
     document.addEventListener('mousedown', onDocument);
     document.addEventListener('keydown', onKey);
+    element?.addEventListener('focusout', onFocusOut);
     document.addEventListener('scroll', close, true);
     window.addEventListener('resize', close);
     return () => {
       document.removeEventListener('mousedown', onDocument);
       document.removeEventListener('keydown', onKey);
+      element?.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('scroll', close, true);
       window.removeEventListener('resize', close);
     };
   }, [open]);
+
+  // ArrowDown or ArrowUp on the closed toggle opens the menu at its first or last item (WAI-ARIA's
+  // menu button); the items exist once it has rendered open.
+  const focusOnOpen = useRef<'first' | 'last' | undefined>(undefined);
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    const items = itemsOf(menu.current);
+    (focusOnOpen.current === 'first' ? items[0] : items.at(-1))?.focus();
+    focusOnOpen.current = undefined;
+  }, [open]);
+  const openMenu = () => {
+    if (toggle.current) setPosition(menuPosition(toggle.current, align));
+    setOpen(true);
+  };
 
   // Choosing an item hands focus back to the toggle, as a menu button does: the item goes away
   // with the menu, and a modal the item opens then has the toggle to give focus back to.
@@ -111,9 +163,12 @@ export function Dropdown({
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={ariaLabel}
-        onClick={() => {
-          if (!open && toggle.current) setPosition(menuPosition(toggle.current, align));
-          setOpen(!open);
+        onClick={() => (open ? setOpen(false) : openMenu())}
+        onKeyDown={(event) => {
+          if (open || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+          event.preventDefault();
+          focusOnOpen.current = event.key === 'ArrowDown' ? 'first' : 'last';
+          openMenu();
         }}
       >
         {label}
