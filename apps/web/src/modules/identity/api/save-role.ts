@@ -7,6 +7,7 @@ import type {
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { http } from '#src/core/http/http';
+import { invalidateAfterSave } from '#src/core/query/invalidate-after-save';
 import { rolesQueryKey } from './get-roles';
 
 export interface SaveRoleInput {
@@ -37,7 +38,7 @@ export function useSaveRole() {
       // A renamed role of the current user's: the configuration's role names change with it.
       if (isOwnRole(currentName)) void refreshAppConfiguration().catch(() => undefined);
     },
-    // After a failure too: a conflict or a deletion elsewhere means the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rolesQueryKey }),
+    onSettled: (_saved, error, { id }) =>
+      invalidateAfterSave(queryClient, rolesQueryKey, id, error),
   });
 }

@@ -7,6 +7,7 @@ import type {
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { http } from '#src/core/http/http';
+import { invalidateAfterSave } from '#src/core/query/invalidate-after-save';
 import { usersQueryKey } from './get-users';
 
 export interface SaveUserInput {
@@ -33,7 +34,7 @@ export function useSaveUser() {
         void refreshAppConfiguration().catch(() => undefined);
       }
     },
-    // After a failure too: a conflict or a deletion elsewhere means the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSettled: (_saved, error, { id }) =>
+      invalidateAfterSave(queryClient, usersQueryKey, id, error),
   });
 }

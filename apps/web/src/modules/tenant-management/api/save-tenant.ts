@@ -5,6 +5,7 @@ import type {
   TenantUpdateDto,
 } from '@vineta/contracts/tenant-management/tenant';
 import { http } from '#src/core/http/http';
+import { invalidateAfterSave } from '#src/core/query/invalidate-after-save';
 import { tenantsQueryKey, tenantsUrl } from './get-tenants';
 
 export type SaveTenantInput =
@@ -24,7 +25,7 @@ export function useSaveTenant() {
   return useMutation({
     mutationKey: ['tenant-management', 'save-tenant'],
     mutationFn: saveTenant,
-    // After a failure too: a conflict or a deletion elsewhere means the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantsQueryKey }),
+    onSettled: (_saved, error, { id }) =>
+      invalidateAfterSave(queryClient, tenantsQueryKey, id, error),
   });
 }
