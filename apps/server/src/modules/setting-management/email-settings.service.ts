@@ -29,7 +29,7 @@ const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
  * values; a tenant reads its own values falling back to the host's and writes its own.
  *
  * Two departures, both about the password. It is never returned (`smtpPassword` is always '',
- * `hasSmtpPassword` says whether one applies), and an empty password on save keeps the stored one
+ * `hasSmtpPassword` says whether a save without one keeps one), and an empty password on save keeps the stored one
  * (`clearSmtpPassword` removes it: without ABP's round trip of the password there is no other way).
  * A tenant that saves stores every field itself, its password included ('' when it has none):
  * otherwise a tenant could point the host's SMTP user and password at a server of its own.
@@ -41,6 +41,15 @@ export function createEmailSettingsService(deps: {
 }) {
   const { settings } = deps;
   const currentTenant = () => currentDataScope()?.tenantId ?? null;
+  /**
+   * The password a save without one keeps: the host's, or the tenant's own. Never the host's for
+   * a tenant, although it sends with it until it saves its own values: a tenant's save does not
+   * carry it over (see above), so the form must not promise to keep it.
+   */
+  const keptPassword = (tenantId: string | null) =>
+    tenantId === null
+      ? settings.getOrNull(MailSetting.Password, { tenantId: null, userId: null })
+      : settings.getForProvider(MailSetting.Password, SettingProvider.Tenant, tenantId);
 
   return {
     async get(): Promise<EmailSettingsDto> {
@@ -58,7 +67,7 @@ export function createEmailSettingsService(deps: {
         smtpDomain: await value(MailSetting.Domain),
         smtpUserName: await value(MailSetting.UserName),
         smtpPassword: '',
-        hasSmtpPassword: Boolean(await value(MailSetting.Password)),
+        hasSmtpPassword: Boolean(await keptPassword(context.tenantId)),
       };
     },
 
