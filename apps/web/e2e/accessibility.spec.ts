@@ -99,4 +99,33 @@ test.describe('accessibility (axe-core)', () => {
     await expect(menu).toHaveCount(0);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+
+  test('the first Tab offers a way past the menus to the page, and Escape closes the narrow sidebar', async ({
+    page,
+    request,
+  }) => {
+    await useLanguage(page, 'es-MX');
+    await signIn(page, request);
+    await page.goto('/identity/users');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.screenshot({ path: `${artifacts}/skip-link.png`, animations: 'disabled' });
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+    // The next Tab is in the page: the first control after the heading, not the menu.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+
+    await page.setViewportSize({ width: 800, height: 800 });
+    const menuButton = page.getByRole('button', { name: 'Menú' });
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('complementary').getByRole('link').first().focus();
+    await page.keyboard.press('Escape');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
+  });
 });

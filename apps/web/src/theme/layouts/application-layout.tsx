@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useCurrentUser } from '#src/core/app-configuration/app-configuration-store';
 import { logout } from '#src/core/auth/auth-service';
@@ -15,7 +16,8 @@ import { UserMenu } from './user-menu';
 /** Sidebar with logo and menu, top bar, breadcrumb, content and footer. */
 export function ApplicationLayout() {
   const localize = useLocalization();
-  const sidebar = useSidebar();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useSidebar(menuButton);
   const topMenu = useTopMenu();
   const user = useCurrentUser();
   const menu = useVisibleMenu();
@@ -23,6 +25,10 @@ export function ApplicationLayout() {
 
   return (
     <div className={`app-shell${sidebar.open ? ' app-sidebar-open' : ''}`}>
+      {/* The first stop of Tab: past the menu and the top bar, straight to the page (WCAG 2.4.1). */}
+      <a className="app-skip-link" href="#main-content">
+        {localize({ key: 'Vineta::SkipToContent', defaultValue: 'Skip to content' })}
+      </a>
       <aside id="app-sidebar" className="app-sidebar" aria-label={menuLabel}>
         <div className="app-sidebar-brand">
           <Logo />
@@ -42,6 +48,7 @@ export function ApplicationLayout() {
       <div className="app-main">
         <header className="app-topbar">
           <button
+            ref={menuButton}
             type="button"
             className="btn app-topbar-button"
             aria-label={menuLabel}
@@ -84,7 +91,7 @@ export function ApplicationLayout() {
             )}
           </div>
         </header>
-        <main id="main-content" className="app-content">
+        <main id="main-content" className="app-content" tabIndex={-1}>
           <Breadcrumb />
           <Outlet />
         </main>

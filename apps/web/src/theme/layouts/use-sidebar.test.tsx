@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resizeDebounceMs, sidebarBreakpoint, useSidebar } from './use-sidebar';
@@ -50,6 +50,18 @@ describe('sidebar', () => {
     expect(state()).toBe('open');
     fireEvent.click(screen.getByRole('link', { name: 'other' }));
     expect(state()).toBe('closed');
+  });
+
+  it('closes on Escape below 1025 px, where it covers the page, and not on wide screens', () => {
+    renderAt(1024);
+    fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(state()).toBe('open');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(state()).toBe('closed');
+    cleanup();
+    renderAt(1280);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(state()).toBe('open');
   });
 
   it('follows the window width after 150 ms of quiet', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** SPEC.md section 9: the sidebar closes itself below 1025 px; resizes are debounced by 150 ms. */
@@ -9,9 +9,30 @@ function isNarrow(): boolean {
   return window.innerWidth < sidebarBreakpoint;
 }
 
-export function useSidebar(): { open: boolean; toggle: () => void; close: () => void } {
+/**
+ * Whether the sidebar is open. Over a narrow screen, where it covers the page, Escape closes it,
+ * and focus left inside it goes back to `toggle` (the button that opened it).
+ */
+export function useSidebar(toggleButton?: RefObject<HTMLElement | null>): {
+  open: boolean;
+  toggle: () => void;
+  close: () => void;
+} {
   const [open, setOpen] = useState(() => !isNarrow());
   const location = useLocation();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !isNarrow() || event.defaultPrevented) return;
+      const sidebar = document.getElementById('app-sidebar');
+      const focusInside = sidebar?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (focusInside) toggleButton?.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, toggleButton]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
