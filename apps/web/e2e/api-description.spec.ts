@@ -2,9 +2,7 @@ import { expect } from '@playwright/test';
 import { artifacts } from './support/app';
 import { test } from './support/test';
 
-test('the API description at /swagger renders, with no error in the console', async ({
-  page,
-}) => {
+test('the API description at /swagger renders, with no error in the console', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
