@@ -652,6 +652,37 @@ test.describe('identity administration', () => {
     await expect(dialog(page)).toBeHidden();
   });
 
+  test("the browser's Back asks before it takes unsaved changes away, as Escape does", async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.goto('/identity/users');
+    // Into the roles through the menu: a step inside the app, which Back then retraces.
+    await page
+      .getByRole('complementary')
+      .getByRole('link', { name: text(culture, 'AbpIdentity::Roles') })
+      .click();
+    await expect(page).toHaveURL(/\/identity\/roles$/);
+    await page.getByRole('button', { name: text(culture, 'AbpIdentity::NewRole') }).click();
+    await page.keyboard.type('sin-guardar');
+
+    await page.goBack();
+    await answerQuestion(page, culture, {
+      answer: 'AbpUi::Cancel',
+      message: text(culture, 'AbpAccount::AreYouSureYouWantToCancelEditingWarningMessage'),
+    });
+    await expect(page).toHaveURL(/\/identity\/roles$/);
+    await expect(dialog(page).getByRole('textbox').first()).toHaveValue('sin-guardar');
+
+    await page.goBack();
+    await answerQuestion(page, culture);
+    await expect(page).toHaveURL(/\/identity\/users$/);
+    await expect(dialog(page)).toHaveCount(0);
+  });
+
   test('Enter on an empty new role or user shows what is missing under the fields', async ({
     page,
     request,

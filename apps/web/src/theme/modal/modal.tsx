@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { confirmation } from '../confirmation/confirmation';
+import { AskBeforeLeaving } from './ask-before-leaving';
 import { firstField, tabStops } from './focusable';
 import { useFocusTrap } from './use-focus-trap';
 
@@ -79,23 +80,29 @@ export function Modal({
   state.current.busy = busy;
   state.current.dirty = dirty;
 
+  /** Whether unsaved changes may go: asked once at a time, yes when there are none. */
+  const mayDiscard = useCallback(async () => {
+    const current = state.current;
+    if (current.asking) return false;
+    if (!current.dirty) return true;
+    current.asking = true;
+    const status = await confirmation.warn(
+      {
+        key: 'AbpAccount::AreYouSureYouWantToCancelEditingWarningMessage',
+        defaultValue: 'You have unsaved changes.',
+      },
+      { key: 'AbpAccount::AreYouSure', defaultValue: 'Are you sure?' },
+    );
+    current.asking = false;
+    return status === 'confirm';
+  }, []);
+
   const requestClose = useCallback(async () => {
     const current = state.current;
     if (current.busy || current.asking) return;
-    if (current.dirty) {
-      current.asking = true;
-      const status = await confirmation.warn(
-        {
-          key: 'AbpAccount::AreYouSureYouWantToCancelEditingWarningMessage',
-          defaultValue: 'You have unsaved changes.',
-        },
-        { key: 'AbpAccount::AreYouSure', defaultValue: 'Are you sure?' },
-      );
-      current.asking = false;
-      if (status !== 'confirm') return;
-    }
+    if (current.dirty && !(await mayDiscard())) return;
     onVisibleChange(false);
-  }, [onVisibleChange]);
+  }, [onVisibleChange, mayDiscard]);
 
   useFocusTrap(dialog, visible, initialFocusOf);
 
@@ -123,6 +130,7 @@ export function Modal({
   const sizeClass = size === 'md' ? '' : ` modal-${size}`;
   return (
     <ModalCloseContext.Provider value={() => void requestClose()}>
+      <AskBeforeLeaving when={dirty} ask={mayDiscard} />
       <div className="modal-backdrop show" />
       <div className="modal d-block" role="presentation">
         <div
