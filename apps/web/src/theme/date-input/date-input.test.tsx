@@ -74,6 +74,14 @@ describe('DateInput', () => {
     fireEvent.blur(field);
     expect(onChange).toHaveBeenLastCalledWith('2026-12-08');
     expect(field).toHaveValue('08/12/2026');
+    // A two-digit year may be the start of four: 2020 is not searched on the way to 2026.
+    fireEvent.input(field, { target: { value: '01/12/20' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-08');
+    fireEvent.input(field, { target: { value: '01/12/2026' } });
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-01');
+    fireEvent.input(field, { target: { value: '02/12/26' } });
+    fireEvent.blur(field);
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-02');
     fireEvent.input(field, { target: { value: '' } });
     expect(onChange).toHaveBeenLastCalledWith('');
   });

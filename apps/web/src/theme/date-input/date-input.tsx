@@ -3,7 +3,7 @@ import { useCurrentCulture } from '#src/core/app-configuration/app-configuration
 import { defaultShortDatePattern } from '#src/core/localization/format';
 import { useLocalization } from '#src/core/localization/i18n';
 import { Icon } from '#src/theme/icons/icon';
-import { formatDay, parseDay, patternHint } from './day-text';
+import { formatDay, mayBeUnfinished, parseDay, patternHint } from './day-text';
 import './date-input.css';
 
 const DateCalendar = lazy(() =>
@@ -81,8 +81,9 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
   const type = (next: string) => {
     setText(next);
     const day = parseDay(next, pattern);
-    // Six bare digits may be the start of eight (061220… of 06122026): taken when the field is left.
-    if (day !== null && !/^\s*\d{6}\s*$/.test(next)) apply(day);
+    // A text that may still grow into another day is taken when the field is left: a search for
+    // 2020 on the way to 2026 would flash the wrong rows.
+    if (day !== null && !mayBeUnfinished(next, pattern)) apply(day);
   };
   const leave = () => {
     const day = parseDay(text, pattern);

@@ -76,6 +76,19 @@ export function parseDay(text: string, pattern = defaultShortDatePattern): strin
   return isoDay(year, Number(value('month')), Number(value('day')));
 }
 
+/**
+ * Whether a text that reads as a day may be on its way to another: six bare digits (the start of
+ * eight) or, where the year comes last, a year of two digits (`01/12/20`, the start of
+ * `01/12/2026`). Such a text is taken when the field is left, not while it is typed.
+ */
+export function mayBeUnfinished(text: string, pattern = defaultShortDatePattern): boolean {
+  const typed = latinDigits(text).trim();
+  if (/^\d{6}$/.test(typed)) return true;
+  // An ABP day (`2026-11-30`) ends with its day, whatever the pattern.
+  const iso = /^\d{4}\D/.test(typed);
+  return !iso && fieldOrder(pattern).at(-1) === 'year' && /(^|\D)\d{2}$/.test(typed);
+}
+
 /** A `yyyy-MM-dd` day written in the pattern; '' for none or one that is not a day. */
 export function formatDay(day: string, pattern: string | undefined, culture: string): string {
   const date = dateOf(day);
