@@ -357,6 +357,51 @@ test.describe('tenant management', () => {
     await ok(api.delete(`/api/multi-tenancy/tenants/${tenant.id}`));
   });
 
+  test('a tenant deactivated while its admin works: the reason, then the sign-in page as the host', async ({
+    page,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const name = uniqueName('pausa');
+    const tenant = await ok<Tenant>(
+      api.post('/api/multi-tenancy/tenants', {
+        data: { name, adminEmailAddress: `admin@${name}.test`, adminPassword: password },
+      }),
+    );
+    await chooseLanguage(page, culture);
+    await page.goto('/account/login');
+    const box = page.locator('.app-tenant-box');
+    await box.getByRole('button').click();
+    await dialog(page).getByRole('textbox').fill(name);
+    await dialog(page)
+      .getByRole('button', { name: text(culture, 'AbpUi::Save') })
+      .click();
+    await expect(box).toContainText(name);
+    await page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
+    await page.getByLabel(text(culture, 'AbpAccount::Password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+    await expect(page).not.toHaveURL(/\/account\/login/);
+    await page.goto('/identity/roles');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await ok(
+      api.put(`/api/multi-tenancy/tenants/${tenant.id}`, {
+        data: { name, isActive: false, concurrencyStamp: tenant.concurrencyStamp },
+      }),
+    );
+    // The next step inside the app is refused, as every one would be.
+    await page
+      .getByRole('complementary')
+      .getByRole('link', { name: text(culture, 'AbpIdentity::Users') })
+      .click();
+    await answerQuestion(page, culture, {
+      answer: 'AbpUi::Close',
+      message: text(culture, 'AbpUiMultiTenancy::GivenTenantIsNotActive', [name]),
+    });
+    // Not stuck in a tenant whose every page answers the same: signed out, back to the host.
+    await expect(page).toHaveURL(/\/account\/login/);
+    await expect(box).toContainText(text(culture, 'AbpUiMultiTenancy::NotSelected'));
+  });
+
   test('a user with only AbpTenantManagement.Tenants sees the list without actions (en)', async ({
     page,
     request,

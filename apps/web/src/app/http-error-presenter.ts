@@ -1,5 +1,6 @@
 import { signInAgain } from '#src/core/auth/auth-service';
 import type { HttpErrorPresenter } from '#src/core/http/http-error-handler';
+import { setSessionTenant } from '#src/core/session/session-store';
 import { confirmation } from '#src/theme/confirmation/confirmation';
 import { showErrorScreen } from '#src/theme/error-screen/error-screen-store';
 
@@ -12,4 +13,8 @@ export const httpErrorPresenter: HttpErrorPresenter = {
       yesText: { key: 'AbpUi::Close', defaultValue: 'Close' },
     }),
   navigateToLogin: () => void signInAgain(),
+  leaveTenant: () => {
+    setSessionTenant(null);
+    void signInAgain();
+  },
 };

@@ -11,6 +11,7 @@ function presenter() {
       () => new Promise<unknown>((resolve) => (close = () => resolve('confirm'))),
     ),
     navigateToLogin: vi.fn(),
+    leaveTenant: vi.fn(),
   } satisfies HttpErrorPresenter;
   return { mock, closeDialog: () => close() };
 }
@@ -62,6 +63,23 @@ describe('HTTP error handling (SPEC.md section 8)', () => {
     closeDialog();
     await vi.waitFor(() => expect(mock.navigateToLogin).toHaveBeenCalledOnce());
   });
+
+  it.each([
+    [403, 'AbpUiMultiTenancy:GivenTenantIsNotActive'],
+    [404, 'AbpUiMultiTenancy:GivenTenantIsNotAvailable'],
+  ] as const)(
+    'leaves a tenant that answers %i %s, once its dialog closes',
+    async (status, code) => {
+      const { mock, closeDialog } = presenter();
+      const message = 'The given tenant is not active: Acme';
+      createHttpErrorHandler(mock)(restError(status, { error: { code, message } }, true));
+      expect(mock.showErrorDialog).toHaveBeenCalled();
+      expect(mock.leaveTenant).not.toHaveBeenCalled();
+      closeDialog();
+      await vi.waitFor(() => expect(mock.leaveTenant).toHaveBeenCalledOnce());
+      expect(mock.navigateToLogin).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([401, 403, 404, 500] as const)('shows the error screen for %i', (status) => {
     const { mock } = presenter();

@@ -16,7 +16,18 @@ export interface HttpErrorPresenter {
   /** Resolves when the dialog is closed. */
   showErrorDialog(message: TextSource, title: TextSource): Promise<unknown>;
   navigateToLogin(): void;
+  /** The session's tenant is gone: back to the host, signed out, on the sign-in page. */
+  leaveTenant(): void;
 }
+
+/**
+ * What the server answers for every request in a tenant that was deactivated or deleted: the
+ * session in it cannot go on (each page would show the same dialog again).
+ */
+const tenantGoneCodes = new Set([
+  'AbpUiMultiTenancy:GivenTenantIsNotActive',
+  'AbpUiMultiTenancy:GivenTenantIsNotAvailable',
+]);
 
 export interface HttpErrorConfig {
   /** Statuses the handler leaves alone (ABP's `skipHandledErrorCodes`). */
@@ -45,6 +56,8 @@ export function createHttpErrorHandler(
       const { message, title } = dialogTexts(remote.message, remote.details);
       const closed = presenter.showErrorDialog(message, title);
       if (error.status === 401) void closed.then(() => presenter.navigateToLogin());
+      else if (tenantGoneCodes.has(remote.code ?? ''))
+        void closed.then(() => presenter.leaveTenant());
       return;
     }
     switch (error.status) {
