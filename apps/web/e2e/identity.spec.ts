@@ -190,6 +190,35 @@ test.describe('identity administration', () => {
     await expect(page.getByRole('main').getByRole('table')).toBeFocused();
   });
 
+  test('a searched, sorted and paged list survives a reload: the address keeps all of it', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const prefix = uniqueName('url');
+    const names = Array.from({ length: 11 }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
+    for (const name of names) await createRole(api, name);
+    await useLanguage(page, culture);
+    await signIn(page, request);
+    await page.goto('/identity/roles');
+    await search(page, prefix);
+    const rows = page.getByRole('row').filter({ hasText: prefix });
+    await expect(rows).toHaveCount(10);
+    // Descending by name: the first page ends at -01, the second holds -00 alone.
+    const sortByName = page.getByRole('button', { name: text(culture, 'AbpIdentity::RoleName') });
+    await sortByName.click();
+    await sortByName.click();
+    await expect(rows.first()).toContainText(`${prefix}-10`);
+    await page.getByRole('button', { name: text(culture, 'AbpUi::PagerNext') }).click();
+    await expect(rows).toHaveText([new RegExp(`${prefix}-00`)]);
+    await expect(page).toHaveURL(new RegExp(`filter=${prefix}.*sorting=name\\+desc.*page=2`));
+
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue(prefix);
+    await expect(rows).toHaveText([new RegExp(`${prefix}-00`)]);
+    await expect(page.locator('.app-pager-number[aria-current="page"]')).toHaveText('2');
+  });
+
   test('deleting the only row of the last page goes back to the page before, with its rows', async ({
     page,
     request,

@@ -4,7 +4,7 @@ import { TenantManagementPermissions } from '@vineta/contracts/tenant-management
 import { useState } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
-import { useListQuery } from '#src/core/query/use-list-query';
+import { useListQueryInAddress } from '#src/core/query/use-list-query-in-address';
 import { confirmDelete } from '#src/theme/data-table/confirm-delete';
 import type { DataTableColumn } from '#src/theme/data-table/data-table';
 import { ListCard } from '#src/theme/data-table/list-card';
@@ -29,7 +29,7 @@ type Editing =
 /** /tenant-management/tenants: the tenants with their state, search, sorting and paging. */
 export function TenantsPage() {
   const t = useLocalization();
-  const list = useListQuery();
+  const list = useListQueryInAddress();
   const result = useTenants(list.query);
   const remove = useDeleteTenant();
   const [editing, setEditing] = useState<Editing | null>(null);

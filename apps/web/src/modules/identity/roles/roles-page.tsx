@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
-import { useListQuery } from '#src/core/query/use-list-query';
+import { useListQueryInAddress } from '#src/core/query/use-list-query-in-address';
 import { confirmDelete } from '#src/theme/data-table/confirm-delete';
 import type { DataTableColumn } from '#src/theme/data-table/data-table';
 import { ListCard } from '#src/theme/data-table/list-card';
@@ -22,7 +22,7 @@ type Editing = { kind: 'form'; roleId?: string } | { kind: 'permissions'; role: 
 /** /identity/roles: the roles list with its badges, search, sorting and paging. */
 export function RolesPage() {
   const t = useLocalization();
-  const list = useListQuery();
+  const list = useListQueryInAddress();
   const result = useRoles(list.query);
   const remove = useDeleteRole();
   const [editing, setEditing] = useState<Editing | null>(null);

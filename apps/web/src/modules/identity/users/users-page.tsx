@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
-import { useListQuery } from '#src/core/query/use-list-query';
+import { useListQueryInAddress } from '#src/core/query/use-list-query-in-address';
 import { confirmation } from '#src/theme/confirmation/confirmation';
 import { confirmDelete } from '#src/theme/data-table/confirm-delete';
 import type { DataTableColumn } from '#src/theme/data-table/data-table';
@@ -39,7 +39,7 @@ const guidPattern = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
  */
 export function UsersPage() {
   const t = useLocalization();
-  const list = useListQuery();
+  const list = useListQueryInAddress();
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get('roleId') ?? '';
   const roleId = guidPattern.test(asked) ? asked.toLowerCase() : '';
