@@ -17,6 +17,8 @@ import { type Ink, inkColumns } from './support/ink';
 import { test } from './support/test';
 
 const password = 'Vineta-e2e-1!';
+/** `useLanguage` is no React hook; the alias keeps the hook rule quiet in plain helpers. */
+const chooseLanguage = useLanguage;
 
 async function createRole(api: APIRequestContext, name: string, permissions: string[] = []) {
   const role = await ok<{ id: string; name: string }>(
@@ -47,6 +49,27 @@ async function createUser(api: APIRequestContext, userName: string, roleNames: s
       },
     }),
   );
+}
+
+/**
+ * Eleven new roles named `<prefix>-00` to `-10`, and the roles screen (es-MX, as the admin)
+ * searching for them: two pages, the first one shown. Their rows' locator.
+ */
+async function openElevenRoles(
+  page: Page,
+  request: APIRequestContext,
+  api: APIRequestContext,
+  prefixOf: string,
+) {
+  const prefix = uniqueName(prefixOf);
+  for (let i = 0; i <= 10; i++) await createRole(api, `${prefix}-${String(i).padStart(2, '0')}`);
+  await chooseLanguage(page, 'es-MX');
+  await signIn(page, request);
+  await page.goto('/identity/roles');
+  await search(page, prefix);
+  const rows = page.getByRole('row').filter({ hasText: prefix });
+  await expect(rows).toHaveCount(10);
+  return { prefix, rows };
 }
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -195,15 +218,7 @@ test.describe('identity administration', () => {
     request,
   }) => {
     const culture: Culture = 'es-MX';
-    const prefix = uniqueName('url');
-    const names = Array.from({ length: 11 }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
-    for (const name of names) await createRole(api, name);
-    await useLanguage(page, culture);
-    await signIn(page, request);
-    await page.goto('/identity/roles');
-    await search(page, prefix);
-    const rows = page.getByRole('row').filter({ hasText: prefix });
-    await expect(rows).toHaveCount(10);
+    const { prefix, rows } = await openElevenRoles(page, request, api, 'url');
     // Descending by name: the first page ends at -01, the second holds -00 alone.
     const sortByName = page.getByRole('button', { name: text(culture, 'AbpIdentity::RoleName') });
     await sortByName.click();
@@ -224,17 +239,9 @@ test.describe('identity administration', () => {
     request,
   }) => {
     const culture: Culture = 'es-MX';
-    const prefix = uniqueName('pag');
-    const names = Array.from({ length: 11 }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
-    for (const name of names) await createRole(api, name);
-    await useLanguage(page, culture);
-    await signIn(page, request);
-    await page.goto('/identity/roles');
-    await search(page, prefix);
-    const rows = page.getByRole('row').filter({ hasText: prefix });
-    await expect(rows).toHaveCount(10);
+    const { prefix, rows } = await openElevenRoles(page, request, api, 'pag');
     await page.getByRole('button', { name: text(culture, 'AbpUi::PagerNext') }).click();
-    const last = names[10] ?? '';
+    const last = `${prefix}-10`;
     await expect(rows).toHaveText([new RegExp(last)]);
 
     await openRowAction(page, last, culture, text(culture, 'AbpIdentity::Delete'));

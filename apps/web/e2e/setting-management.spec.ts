@@ -6,7 +6,13 @@ import {
   startSmtpTestServer,
   waitFor,
 } from '../../server/test/smtp-test-server';
-import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
+import {
+  type Culture,
+  expectNoAxeViolations,
+  signInToTenant,
+  text,
+  uniqueName,
+} from './support/account';
 import { adminApi, ok, shoot } from './support/admin';
 import { registerUser, signIn, useLanguage } from './support/app';
 import { smtpPort } from './support/ports';
@@ -351,17 +357,7 @@ test.describe('settings: who sees them', () => {
     );
     await useLanguage(page, culture);
     // Through the screens: choose the tenant, then sign in as its administrator.
-    await page.goto('/account/login');
-    const box = page.locator('.app-tenant-box');
-    await box.getByRole('button').click();
-    const switchModal = page.getByRole('dialog');
-    await switchModal.getByRole('textbox').fill(name);
-    await switchModal.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
-    await expect(box).toContainText(name);
-    await page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
-    await page.getByLabel(text(culture, 'AbpAccount::Password'), { exact: true }).fill(password);
-    await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
-    await expect(page).not.toHaveURL(/\/account\/login/);
+    await signInToTenant(page, culture, name, password);
 
     const menu = page.locator('#app-sidebar nav');
     const settingsLink = menu.getByRole('link', {

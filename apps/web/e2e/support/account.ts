@@ -94,3 +94,26 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     ),
   ).toEqual([]);
 }
+
+/**
+ * Through the sign-in page as a person does: the tenant chosen in its box, then its `admin`'s
+ * user name and password. Leaves the page once signed in.
+ */
+export async function signInToTenant(
+  page: Page,
+  culture: Culture,
+  tenant: string,
+  password: string,
+) {
+  await page.goto('/account/login');
+  const box = page.locator('.app-tenant-box');
+  await box.getByRole('button').click();
+  const switchModal = page.getByRole('dialog');
+  await switchModal.getByRole('textbox').fill(tenant);
+  await switchModal.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+  await expect(box).toContainText(tenant);
+  await page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress')).fill('admin');
+  await page.getByLabel(text(culture, 'AbpAccount::Password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text(culture, 'AbpAccount::Login') }).click();
+  await expect(page).not.toHaveURL(/\/account\/login/);
+}
