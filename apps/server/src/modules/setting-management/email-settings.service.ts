@@ -29,8 +29,9 @@ const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
  * values; a tenant reads its own values falling back to the host's and writes its own.
  *
  * Two departures, both about the password. It is never returned (`smtpPassword` is always '',
- * `hasSmtpPassword` says whether a save without one keeps one), and an empty password on save keeps the stored one
- * (`clearSmtpPassword` removes it: without ABP's round trip of the password there is no other way).
+ * `hasSmtpPassword` says whether a save without one keeps one), and an empty password on save
+ * keeps the stored one (`clearSmtpPassword` removes it: without ABP's round trip of the password
+ * there is no other way).
  * A tenant that saves stores every field itself, its password included ('' when it has none):
  * otherwise a tenant could point the host's SMTP user and password at a server of its own.
  */
