@@ -7,8 +7,6 @@ const INVALID_CATALOG_NAME = '3D000';
  * same name commits while this one runs, a unique violation on `pg_database` itself.
  */
 const MADE_BY_ANOTHER = new Set(['42P04', '23505']);
-/** Where `create database` is sent from: every PostgreSQL server has one of these. */
-const MAINTENANCE_DATABASES = ['postgres', 'template1'];
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
@@ -45,22 +43,37 @@ export async function createPostgresDatabaseIfMissing(connectionString: string):
     if (codeOf(error) !== INVALID_CATALOG_NAME) throw error;
   }
   const name = decodeURIComponent(new URL(connectionString).pathname.slice(1));
-  for (const [index, maintenance] of MAINTENANCE_DATABASES.entries()) {
-    try {
-      return await withClient(onDatabase(connectionString, maintenance), async (client) => {
-        await client.query(`create database ${client.escapeIdentifier(name)}`);
-        return true;
-      });
-    } catch (error) {
-      const code = codeOf(error);
-      if (MADE_BY_ANOTHER.has(code as string)) return false;
-      if (code === INVALID_CATALOG_NAME && index < MAINTENANCE_DATABASES.length - 1) continue;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw Object.assign(
-        new Error(`database "${name}" does not exist and could not be created: ${reason}`),
-        { code },
-      );
-    }
+  try {
+    return await createFrom(connectionString, name, 'postgres');
+  } catch (error) {
+    // A server without the usual maintenance database: the template every server has.
+    if (codeOf(error) !== INVALID_CATALOG_NAME) throw cannotCreate(name, error);
   }
-  return false;
+  try {
+    return await createFrom(connectionString, name, 'template1');
+  } catch (error) {
+    throw cannotCreate(name, error);
+  }
+}
+
+/** `create database` sent from `maintenance`; false when another session made it meanwhile. */
+async function createFrom(connectionString: string, name: string, maintenance: string) {
+  try {
+    return await withClient(onDatabase(connectionString, maintenance), async (client) => {
+      await client.query(`create database ${client.escapeIdentifier(name)}`);
+      return true;
+    });
+  } catch (error) {
+    if (MADE_BY_ANOTHER.has(codeOf(error) as string)) return false;
+    throw error;
+  }
+}
+
+/** Says which database could not be created, keeping the driver's SQLSTATE. */
+function cannotCreate(name: string, error: unknown): Error {
+  const reason = error instanceof Error ? error.message : String(error);
+  return Object.assign(
+    new Error(`database "${name}" does not exist and could not be created: ${reason}`),
+    { code: codeOf(error) },
+  );
 }

@@ -23,7 +23,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       request.log.warn({ err: error }, 'readiness check failed');
       return reply.status(503).send({ status: 'unavailable', ...report });
     }
-    const degraded = redis === 'connecting' || redis === 'lost';
-    return { status: degraded ? 'degraded' : 'ok', ...report };
+    return { status: cache.listening ? 'ok' : 'degraded', ...report };
   });
 };

@@ -28,21 +28,18 @@ export function useListQueryInAddress(defaults: Partial<Pick<ListQuery, 'sorting
   const page = list.page + 1;
 
   useEffect(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const put = (name: string, value: string, fallback: string) => {
-          if (value === fallback) next.delete(name);
-          else next.set(name, value);
-        };
-        put('filter', filter, '');
-        put('sorting', sorting, defaultSorting);
-        put('page', String(page), '1');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [filter, sorting, page, defaultSorting, setParams]);
+    const next = new URLSearchParams(params);
+    const put = (name: string, value: string, fallback: string) => {
+      if (value === fallback) next.delete(name);
+      else next.set(name, value);
+    };
+    put('filter', filter, '');
+    put('sorting', sorting, defaultSorting);
+    put('page', String(page), '1');
+    // A navigation only when the address says something else (not on every visit, nor when the
+    // screen's own filters changed it).
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [params, filter, sorting, page, defaultSorting, setParams]);
 
   return list;
 }
