@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IdentitySecurityLogDto } from '@vineta/contracts/identity/identity-security-log';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  CurrentAddress,
   fakeServer,
   loadIdentityConfiguration,
   renderWithProviders,
@@ -91,5 +92,55 @@ describe('Security logs page', () => {
     expect(lastQuery(requests)?.get('endTime')).toBe(new Date(2026, 11, 2).toISOString());
     expect(lastQuery(requests)?.get('userName')).toBe('ana');
     expect(lastQuery(requests)?.get('action')).toBe('LoginFailed');
+  });
+
+  it('starts from the filters, sort and page of the address, and writes each choice back', async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.SecurityLogs': true });
+    const requests = serve();
+    renderWithProviders(
+      <>
+        <SecurityLogsPage />
+        <CurrentAddress />
+      </>,
+      {
+        path: '/identity/security-logs?filter=ana&action=LoginFailed&from=2026-11-30&to=2026-12-01&sorting=creationTime%20asc&page=2',
+      },
+    );
+    await screen.findByRole('cell', { name: 'Signed in' });
+    expect(Object.fromEntries(lastQuery(requests) ?? [])).toEqual({
+      userName: 'ana',
+      action: 'LoginFailed',
+      startTime: new Date(2026, 10, 30).toISOString(),
+      endTime: new Date(2026, 11, 2).toISOString(),
+      sorting: 'creationTime asc',
+      skipCount: '10',
+      maxResultCount: '10',
+    });
+    expect(screen.getByRole('combobox', { name: 'Action' })).toHaveDisplayValue('Sign-in failed');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Action' }), {
+      target: { value: '' },
+    });
+    await waitFor(() => expect(lastQuery(requests)?.has('action')).toBe(false));
+    expect(lastQuery(requests)?.get('skipCount')).toBe('0');
+    expect(screen.getByLabelText('address')).toHaveTextContent(
+      '/identity/security-logs?filter=ana&from=2026-11-30&to=2026-12-01&sorting=creationTime+asc',
+    );
+  });
+
+  it('lets go of an action or a day it does not know', async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.SecurityLogs': true });
+    const requests = serve();
+    renderWithProviders(
+      <>
+        <SecurityLogsPage />
+        <CurrentAddress />
+      </>,
+      { path: '/identity/security-logs?action=Hacked&from=2026-13-40' },
+    );
+    await screen.findByRole('cell', { name: 'Signed in' });
+    expect(screen.getByLabelText('address')).toHaveTextContent(/^\/identity\/security-logs$/);
+    expect(lastQuery(requests)?.has('action')).toBe(false);
+    expect(lastQuery(requests)?.has('startTime')).toBe(false);
   });
 });

@@ -2,12 +2,12 @@ import {
   type IdentitySecurityLogDto,
   SecurityLogActions,
 } from '@vineta/contracts/identity/identity-security-log';
-import { useState } from 'react';
 import { useCurrentCulture } from '#src/core/app-configuration/app-configuration-store';
 import { formatDate } from '#src/core/localization/format';
 import { useLocalization } from '#src/core/localization/i18n';
 import { text } from '#src/core/localization/localizable';
-import { useListQuery } from '#src/core/query/use-list-query';
+import { useFilterInAddress } from '#src/core/query/use-filter-in-address';
+import { useListQueryInAddress } from '#src/core/query/use-list-query-in-address';
 import type { DataTableColumn } from '#src/theme/data-table/data-table';
 import { ListCard } from '#src/theme/data-table/list-card';
 import { ListFilter } from '#src/theme/data-table/list-filter';
@@ -27,21 +27,21 @@ function dayStart(day: string, days = 0): string {
   return start.toISOString();
 }
 
+const actions: readonly string[] = Object.values(SecurityLogActions);
+const acceptAction = (asked: string) => (actions.includes(asked) ? asked : '');
+const acceptDay = (asked: string) => (dateOf(asked) ? asked : '');
+
 /**
  * /identity/security-logs: the tenant's sign-ins, sign-outs and credential changes, newest first,
- * by user name, action and the days from and to (both included, in the reader's time zone).
+ * by user name, action and the days from and to (both included, in the reader's time zone), all
+ * kept in the address.
  */
 export function SecurityLogsPage() {
   const t = useLocalization();
-  const list = useListQuery({ sorting: 'creationTime desc' });
-  const [action, setAction] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const { setPage } = list;
-  const narrowed = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setPage(0);
-  };
+  const list = useListQueryInAddress({ sorting: 'creationTime desc' });
+  const [action, setAction] = useFilterInAddress('action', acceptAction, list.setPage);
+  const [from, setFrom] = useFilterInAddress('from', acceptDay, list.setPage);
+  const [to, setTo] = useFilterInAddress('to', acceptDay, list.setPage);
   const result = useSecurityLogs({
     ...list.query,
     action,
@@ -117,7 +117,7 @@ export function SecurityLogsPage() {
             <ListFilter
               label={t('AbpIdentity::SecurityLogs:Action')}
               value={action}
-              onChange={narrowed(setAction)}
+              onChange={setAction}
             >
               <option value="">{t('AbpIdentity::SecurityLogs:AnyAction')}</option>
               {Object.values(SecurityLogActions).map((name) => (
@@ -130,13 +130,13 @@ export function SecurityLogsPage() {
               label={t('AbpIdentity::SecurityLogs:StartDate')}
               type="date"
               value={from}
-              onChange={narrowed(setFrom)}
+              onChange={setFrom}
             />
             <ListInputFilter
               label={t('AbpIdentity::SecurityLogs:EndDate')}
               type="date"
               value={to}
-              onChange={narrowed(setTo)}
+              onChange={setTo}
             />
           </>
         }

@@ -24,11 +24,15 @@ export function StatusFilter({
   onChange,
 }: {
   status: UserStatus | '';
-  onChange: (status: string) => void;
+  onChange: (status: UserStatus | '') => void;
 }) {
   const t = useLocalization();
   return (
-    <ListFilter label={t('Vineta::Status')} value={status} onChange={onChange}>
+    <ListFilter
+      label={t('Vineta::Status')}
+      value={status}
+      onChange={(value) => onChange(isUserStatus(value) ? value : '')}
+    >
       <option value="">{t('Vineta::AnyStatus')}</option>
       {Object.entries(statusTexts).map(([value, text]) => (
         <option key={value} value={value}>

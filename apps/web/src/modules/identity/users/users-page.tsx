@@ -1,10 +1,10 @@
 import { IdentityPermissions } from '@vineta/contracts/identity/identity.permissions';
 import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { useCurrentUser } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
+import { useFilterInAddress } from '#src/core/query/use-filter-in-address';
 import { useListQueryInAddress } from '#src/core/query/use-list-query-in-address';
 import { confirmation } from '#src/theme/confirmation/confirmation';
 import { confirmDelete } from '#src/theme/data-table/confirm-delete';
@@ -31,6 +31,8 @@ const displayNameOf = (user: IdentityUserDto) => user.userName;
 
 /** A GUID as the API takes it: anything else in the address would only get a 400. */
 const guidPattern = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const acceptRoleId = (asked: string) => (guidPattern.test(asked) ? asked.toLowerCase() : '');
+const acceptStatus = (asked: string) => (isUserStatus(asked) ? asked : '');
 
 /**
  * /identity/users: user name, e-mail, phone, active and locked-out state; `?roleId=` lists one
@@ -40,28 +42,8 @@ const guidPattern = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 export function UsersPage() {
   const t = useLocalization();
   const list = useListQueryInAddress();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const asked = searchParams.get('roleId') ?? '';
-  const roleId = guidPattern.test(asked) ? asked.toLowerCase() : '';
-  const askedStatus = searchParams.get('status') ?? '';
-  const status = isUserStatus(askedStatus) ? askedStatus : '';
-  const { setPage } = list;
-  const setFilter = useCallback(
-    (name: 'roleId' | 'status', next: string) => {
-      setSearchParams(
-        (params) => {
-          if (next) params.set(name, next);
-          else params.delete(name);
-          return params;
-        },
-        { replace: true },
-      );
-      setPage(0);
-    },
-    [setSearchParams, setPage],
-  );
-  const setRoleId = useCallback((next: string) => setFilter('roleId', next), [setFilter]);
-  const setStatus = useCallback((next: string) => setFilter('status', next), [setFilter]);
+  const [roleId, setRoleId] = useFilterInAddress('roleId', acceptRoleId, list.setPage);
+  const [status, setStatus] = useFilterInAddress('status', acceptStatus, list.setPage);
   const result = useUsers({ ...list.query, roleId, ...(status ? userStatuses[status] : {}) });
   const remove = useDeleteUser();
   const unlock = useUnlockUser();
@@ -218,7 +200,7 @@ export function UsersPage() {
         rowActions={canUpdate || canDelete || canManage ? actionsOf : undefined}
         filters={
           <>
-            <RoleFilter roleId={asked.toLowerCase()} onChange={setRoleId} />
+            <RoleFilter roleId={roleId} onChange={setRoleId} />
             <StatusFilter status={status} onChange={setStatus} />
           </>
         }
