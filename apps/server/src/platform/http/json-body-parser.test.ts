@@ -33,8 +33,15 @@ describe('JSON body parser', () => {
     expect(response.json().error.message).toBe('El cuerpo de la solicitud no es un JSON válido.');
   });
 
-  it('keeps refusing bad JSON and empty bodies', async () => {
-    for (const payload of ['{"name":', '']) expect((await post(payload)).statusCode).toBe(400);
+  it('keeps refusing bad JSON', async () => {
+    for (const payload of ['{"name":', ' ', 'nul'])
+      expect((await post(payload)).statusCode).toBe(400);
+  });
+
+  it('reads an empty body with a JSON content type as no body, as ASP.NET does', async () => {
+    const response = await post('');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
   });
 
   it('answers 415 to a text body, as to any body that is not JSON', async () => {

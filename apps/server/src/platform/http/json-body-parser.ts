@@ -17,6 +17,12 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // No body at all, as ABP's jQuery client sends with every DELETE and unlock: ASP.NET reads
+    // none, and a route that needs one then says which members are required.
+    if ((body as Buffer).length === 0) {
+      done(null, undefined);
+      return;
+    }
     let text: string;
     try {
       text = strictUtf8.decode(body as Buffer);

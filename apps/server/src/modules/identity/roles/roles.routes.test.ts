@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../../../test/create-test-app.js';
 import {
   type ApiClient,
   adminClient,
@@ -10,6 +14,7 @@ import {
   setPermissions,
   signedIn,
 } from '../../../../test/identity-api.js';
+import { accessTokenFor, bearer } from '../../../../test/sign-in.js';
 
 let testApp: TestApp;
 let admin: ApiClient;
@@ -255,6 +260,25 @@ describe('roles API', () => {
     ).toBe(false);
 
     expect((await admin.delete(`${roles}/${crypto.randomUUID()}`)).statusCode).toBe(204);
+  });
+
+  it("takes ABP's jQuery calls: a JSON content type and no body, on a delete or a create", async () => {
+    const token = await accessTokenFor(testApp.app, 'admin', TEST_ADMIN_PASSWORD);
+    const jquery = (method: 'POST' | 'DELETE', url: string) =>
+      testApp.app.inject({
+        method,
+        url,
+        headers: { ...bearer(token), 'content-type': 'application/json', 'accept-language': 'en' },
+      });
+    const role = await createRole(admin, 'Jquery');
+    expect((await jquery('DELETE', `${roles}/${role.id}`)).statusCode).toBe(204);
+    expect((await admin.get(`${roles}/${role.id}`)).statusCode).toBe(404);
+    // A create without its body: ASP.NET's words for a [FromBody] parameter it did not get.
+    const created = await jquery('POST', roles);
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.validationErrors).toEqual([
+      { message: 'The input field is required.', members: ['input'] },
+    ]);
   });
 
   it('needs the child permission for each change (403), the parent to read', async () => {
