@@ -152,4 +152,18 @@ describe('GET /api/abp/application-configuration', () => {
     expect(response.json().error.code).toBe('AbpUiMultiTenancy:GivenTenantIsNotAvailable');
     expect(response.json().error.message).toContain('nope');
   });
+
+  it("names an unknown tenant in ABP's header too, HTML-encoded as ASP.NET writes it", async () => {
+    const response = await test.app.inject({
+      url: '/api/abp/application-configuration',
+      headers: { __tenant: 'Ñandú <x>', 'accept-language': 'es-MX' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe(
+      'El inquilino indicado no está disponible: Ñandú <x>',
+    );
+    expect(response.headers['abp-tenant-resolve-error']).toBe(
+      'El inquilino indicado no est&#xE1; disponible: &#xD1;and&#xFA; &lt;x&gt;',
+    );
+  });
 });

@@ -10,6 +10,8 @@ export class BusinessError extends Error {
   readonly details: string | undefined;
   /** Further failures of the same check (every broken password rule), told after this one's. */
   readonly more: readonly { code: string; data: Record<string, unknown> }[];
+  /** A response header that carries the message too, for clients that read only headers. */
+  readonly messageHeader: string | undefined;
 
   constructor(
     code: string,
@@ -18,6 +20,7 @@ export class BusinessError extends Error {
       data?: Record<string, unknown>;
       details?: string;
       more?: { code: string; data: Record<string, unknown> }[];
+      messageHeader?: string;
     } = {},
   ) {
     super(code);
@@ -26,6 +29,7 @@ export class BusinessError extends Error {
     this.data = options.data ?? {};
     this.details = options.details;
     this.more = options.more ?? [];
+    this.messageHeader = options.messageHeader;
   }
 }
 

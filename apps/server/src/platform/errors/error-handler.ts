@@ -36,11 +36,13 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
         const sent = request.headers.authorization !== undefined;
         reply.header('www-authenticate', sent ? 'Bearer error="invalid_token"' : 'Bearer');
       }
+      const message = [error, ...error.more]
+        .map(({ code, data }) => localizer.errorMessage(code, culture, data) ?? code)
+        .join(' ');
+      if (error.messageHeader) reply.header(error.messageHeader, asciiHtml(message));
       return send(reply, error.status, {
         code: error.code,
-        message: [error, ...error.more]
-          .map(({ code, data }) => localizer.errorMessage(code, culture, data) ?? code)
-          .join(' '),
+        message,
         details: error.details
           ? (localizer.errorMessage(error.details, culture, error.data) ?? error.details)
           : null,
@@ -188,6 +190,18 @@ export function unknownRouteError(
 
 export function send(reply: FastifyReply, status: number, error: ErrorBody['error']) {
   return reply.status(status).header(ABP_ERROR_FORMAT_HEADER, 'true').send({ error });
+}
+
+/**
+ * Text as ASP.NET's `HtmlEncoder.Default` writes it into a header: markup characters and anything
+ * outside printable ASCII as character references, so that a localized message is a valid value.
+ */
+export function asciiHtml(text: string): string {
+  const named: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+  return text.replace(
+    /[&<>"'+]|[^\x20-\x7e]/gu,
+    (char) => named[char] ?? `&#x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()};`,
+  );
 }
 
 /** `body/userName` style paths become ABP's camel-cased member names (`userName`, `features[0].value`). */

@@ -59,17 +59,25 @@ export function createTenantResolver(store: TenantStore, options: TenantResolver
   };
 }
 
+/**
+ * ABP's multi-tenancy middleware names a tenant it cannot use in this header, beside the error
+ * body; ABP's Angular client reads only the header to drop the tenant and sign out.
+ */
+export const TENANT_RESOLVE_ERROR_HEADER = 'Abp-Tenant-Resolve-Error';
+
 function activeTenant(tenant: TenantInfo | undefined, requested: string): TenantInfo {
   if (!tenant) {
     throw new BusinessError('AbpUiMultiTenancy:GivenTenantIsNotAvailable', {
       status: 404,
       data: { 0: requested },
+      messageHeader: TENANT_RESOLVE_ERROR_HEADER,
     });
   }
   if (!tenant.isActive) {
     throw new BusinessError('AbpUiMultiTenancy:GivenTenantIsNotActive', {
       status: 403,
       data: { 0: tenant.name },
+      messageHeader: TENANT_RESOLVE_ERROR_HEADER,
     });
   }
   return tenant;
