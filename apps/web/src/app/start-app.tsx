@@ -5,7 +5,6 @@ import {
   refreshAppConfiguration,
 } from '#src/core/app-configuration/get-application-configuration';
 import { endSession, initAuth } from '#src/core/auth/auth-service';
-import { authStore } from '#src/core/auth/token-storage';
 import { loadEnvironment, parseEnvironment, setEnvironment } from '#src/core/environment';
 import { defaultErrorMessages } from '#src/core/http/default-error-messages';
 import {
@@ -88,19 +87,14 @@ function pendingHref(router: AppRouter | undefined): string | undefined {
 }
 
 /**
- * A stored token the server no longer accepts (401) is dropped and the anonymous configuration
- * loaded: like an expired session whose refresh failed (SPEC.md section 4), the route guards then
- * send to sign-in; no operation of the user's failed, so there is no 401 dialog.
+ * The first configuration. A stored token the server no longer accepts comes back as anyone's
+ * configuration, and the token is dropped (`reportRejectedToken`): like an expired session whose
+ * refresh failed (SPEC.md section 4), the route guards then send to sign-in, with no 401 dialog.
  */
 async function loadFirstConfiguration(): Promise<void> {
-  const signedIn = Boolean(authStore.get());
   try {
     await refreshAppConfiguration({ skipHandleError: true });
   } catch (error) {
-    if (error instanceof RestError && error.status === 401 && signedIn) {
-      await refreshAppConfiguration();
-      return;
-    }
     if (error instanceof RestError) reportHttpError(error);
     throw error;
   }

@@ -17,7 +17,7 @@ const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
  * the API scope (ABP's audience), belong to an active, undeleted user, and have been issued under
  * the user's current security stamp: the user is checked on every request, through the account
  * lookup's short-lived cache, so role changes, deactivation and a new stamp apply within its
- * bound. Anything wrong is ABP's 401 (and nothing negative is cached).
+ * bound. Anything wrong leaves the caller anonymous (and nothing negative is cached).
  */
 export function createAccessTokenAuthenticator(deps: {
   provider: () => Provider;
@@ -95,14 +95,30 @@ export function createAccessTokenAuthenticator(deps: {
       const header = request.headers.authorization;
       if (header === undefined || header === '') return null;
       const match = typeof header === 'string' ? BEARER.exec(header) : null;
-      if (!match?.[1]) return Promise.reject(new AuthorizationError(false));
-
-      return whenReady(verify(match[1]), (token) =>
-        whenReady(deps.lookup.find(token.accountId, token.tenantId), (account) => {
-          if (!account || token.stamp !== account.stampDigest) throw new AuthorizationError(false);
-          return currentUserOf(account, token.clientId);
-        }),
-      );
+      if (!match?.[1]) return null;
+      try {
+        const user = whenReady(verify(match[1]), (token) =>
+          whenReady(deps.lookup.find(token.accountId, token.tenantId), (account) =>
+            account && token.stamp === account.stampDigest
+              ? currentUserOf(account, token.clientId)
+              : null,
+          ),
+        );
+        return user instanceof Promise ? user.catch(anonymousWhenRefused) : user;
+      } catch (error) {
+        return anonymousWhenRefused(error);
+      }
     },
   };
+}
+
+/**
+ * A token that does not hold makes the caller anonymous, as ASP.NET's bearer handler does: what
+ * anyone may read (the application configuration, a tenant's lookup) still answers, and what needs
+ * a user answers 401 with `invalid_token` (error-handler.ts). A store that cannot be read is an
+ * outage, not a refusal, and stays an error.
+ */
+function anonymousWhenRefused(error: unknown): null {
+  if (error instanceof AuthorizationError) return null;
+  throw error;
 }

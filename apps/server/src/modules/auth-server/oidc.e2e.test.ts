@@ -223,15 +223,23 @@ describe('refresh, revocation and sign-out', () => {
     expect((await api(rotated.access_token)).status).toBe(401);
   });
 
-  it('refuses tampered and unknown tokens at the API with ABP 401', async () => {
+  it('refuses tampered and unknown tokens at the API with ABP 401; what anyone may read answers', async () => {
     const tokens = await passwordGrant({ username: 'admin', password: TEST_ADMIN_PASSWORD });
     const tampered = `${tokens.access_token.slice(0, -2)}xx`;
     for (const token of [tampered, 'not-a-token', tokens.id_token as string]) {
       const response = await api(token);
       expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
       expect(
         ((await response.json()) as { error: { message: string } }).error.message,
       ).toBeTruthy();
+      // As ASP.NET's bearer handler: a token that does not hold leaves the caller anonymous.
+      const configuration = await api(token, '/api/abp/application-configuration');
+      expect(configuration.status).toBe(200);
+      expect(
+        ((await configuration.json()) as { currentUser: { isAuthenticated: boolean } }).currentUser
+          .isAuthenticated,
+      ).toBe(false);
     }
   });
 

@@ -173,7 +173,10 @@ describe('user rules', () => {
     expect((await token.get('/api/abp/application-configuration')).statusCode).toBe(200);
     const off = await admin.put(`${users}/${user.id}`, { ...editBody(user), isActive: false });
     expect(off.json().isActive).toBe(false);
-    expect((await token.get('/api/abp/application-configuration')).statusCode).toBe(401);
+    expect((await token.get('/api/account/my-profile')).statusCode).toBe(401);
+    // What anyone may read still answers, to the caller as anonymous.
+    const configuration = await token.get('/api/abp/application-configuration');
+    expect(configuration.json().currentUser.isAuthenticated).toBe(false);
     const grant = await passwordGrant(testApp.app, {
       username: 'leaving',
       password: USER_PASSWORD,

@@ -178,7 +178,10 @@ describe('users API', () => {
       (await passwordGrant(testApp.app, { username: 'dario.m', password: 'N3w-Secret' }))
         .statusCode,
     ).toBe(200);
-    expect((await before.get('/api/abp/application-configuration')).statusCode).toBe(401);
+    expect((await before.get('/api/account/my-profile')).statusCode).toBe(401);
+    // What anyone may read still answers, to the caller as anonymous.
+    const configuration = await before.get('/api/abp/application-configuration');
+    expect(configuration.json().currentUser.isAuthenticated).toBe(false);
     // So did the refresh token: a password set by an administrator ends every session.
     expect((await refreshGrant(testApp.app, refreshToken)).json().error).toBe('invalid_grant');
   });
