@@ -42,6 +42,7 @@ import {
   unknownRouteError,
 } from './platform/errors/error-handler.js';
 import { healthRoutes } from './platform/health/health.routes.js';
+import { registerApiCors } from './platform/http/cors.js';
 import type { Authenticator } from './platform/http/current-user.js';
 import { registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { requestLogSerializers } from './platform/http/log-redaction.js';
@@ -145,6 +146,7 @@ export async function buildApp(
   });
 
   await app.register(fastifyCookie);
+  await registerApiCors(app, config.authServer.corsOrigins);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'] },

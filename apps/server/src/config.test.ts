@@ -110,6 +110,11 @@ describe('loadConfig', () => {
     [{ ENCRYPTION_KEY: 'short' }, /^ENCRYPTION_KEY: /],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
     [{ NODE_ENV: 'staging' }, /^NODE_ENV: /],
+    [
+      { CORS_ORIGINS: 'localhost:4200' },
+      /^CORS_ORIGINS: must be http\(s\) URLs separated by commas$/,
+    ],
+    [{ OIDC_EXTRA_REDIRECT_URIS: 'http://ok.test, ftp://x' }, /^OIDC_EXTRA_REDIRECT_URIS: /],
     [{ NODE_ENV: 'production' }, /^ADMIN_PASSWORD: required when NODE_ENV is production$/],
   ])('stops on %o with one line naming the variable', (environment, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment })).toThrow(ConfigError);
@@ -146,6 +151,24 @@ describe('loadConfig', () => {
         /^SECURITY_LOG_RETENTION_DAYS: /,
       );
     }
+  });
+
+  it('lets the origins of CORS_ORIGINS and of the extra redirect URIs call from browsers', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).authServer.corsOrigins).toEqual([]);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      CORS_ORIGINS: 'http://localhost:4200/, https://app.example.test',
+      OIDC_EXTRA_REDIRECT_URIS: 'http://localhost:4200/signin-oidc,http://localhost:5173/',
+    });
+    expect(config.authServer.corsOrigins).toEqual([
+      'http://localhost:4200',
+      'https://app.example.test',
+      'http://localhost:5173',
+    ]);
+    expect(config.authServer.extraRedirectUris).toEqual([
+      'http://localhost:4200/signin-oidc',
+      'http://localhost:5173/',
+    ]);
   });
 
   it('collects Settings__ variables for the configuration setting provider', () => {

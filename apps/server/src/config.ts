@@ -28,6 +28,21 @@ const booleanText = z
 const ENCRYPTION_KEY_FORMAT = /^[A-Za-z0-9+/=_-]{32,}$/;
 
 const seconds = z.coerce.number().int().min(1);
+
+/** Comma-separated http(s) URLs; empty entries are ignored. */
+const urlList = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (urls) => urls.every((url) => z.url({ protocol: /^https?$/ }).safeParse(url).success),
+    'must be http(s) URLs separated by commas',
+  );
 const perMinute = z.coerce.number().int().min(0);
 
 const environmentSchema = z.object({
@@ -76,7 +91,9 @@ const environmentSchema = z.object({
   PASSWORD_RESET_TOKEN_LIFETIME: seconds.default(2 * 3600),
   SIGNING_KEY_LIFETIME_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Extra redirect URIs of the web client (comma-separated), e.g. the Vite dev server's. */
-  OIDC_EXTRA_REDIRECT_URIS: z.string().default(''),
+  OIDC_EXTRA_REDIRECT_URIS: urlList,
+  /** ABP's `App:CorsOrigins`: other origins whose web apps call the API from the browser. */
+  CORS_ORIGINS: urlList,
   /**
    * argon2id for new passwords (OWASP's minimum by default; argon2 needs 8 KiB a lane, far below
    * the least memory taken here). A stored hash made otherwise is made again at its user's next
@@ -156,6 +173,11 @@ export interface AuthServerConfig {
   readonly passwordResetTokenLifetime: number;
   readonly signingKeyLifetimeDays: number;
   readonly extraRedirectUris: readonly string[];
+  /**
+   * Origins besides APP_URL's whose browsers may call the sign-in server and the API: CORS_ORIGINS
+   * and those of the extra redirect URIs (a web app signing in there calls from there).
+   */
+  readonly corsOrigins: readonly string[];
   readonly rateLimits: {
     readonly tokenPerIp: number;
     readonly tokenPerUserName: number;
@@ -215,11 +237,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       interactionLifetime: values.SIGN_IN_INTERACTION_LIFETIME,
       passwordResetTokenLifetime: values.PASSWORD_RESET_TOKEN_LIFETIME,
       signingKeyLifetimeDays: values.SIGNING_KEY_LIFETIME_DAYS,
-      extraRedirectUris: Object.freeze(
-        values.OIDC_EXTRA_REDIRECT_URIS.split(',')
-          .map((uri) => uri.trim())
-          .filter(Boolean),
-      ),
+      extraRedirectUris: Object.freeze(values.OIDC_EXTRA_REDIRECT_URIS),
+      corsOrigins: Object.freeze([
+        ...new Set(
+          [...values.CORS_ORIGINS, ...values.OIDC_EXTRA_REDIRECT_URIS].map(
+            (url) => new URL(url).origin,
+          ),
+        ),
+      ]),
       rateLimits: Object.freeze({
         tokenPerIp: values.RATE_LIMIT_TOKEN_PER_IP,
         tokenPerUserName: values.RATE_LIMIT_TOKEN_PER_USER_NAME,

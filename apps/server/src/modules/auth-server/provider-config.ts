@@ -51,12 +51,12 @@ export function createFindAccount(lookup: AccountLookup): FindAccount {
   };
 }
 
-/** Browser origins that may call the provider's endpoints: APP_URL and the client's redirect URIs. */
+/**
+ * Browser origins that may call the provider's endpoints and the API: APP_URL's and the configured
+ * others (CORS_ORIGINS, the extra redirect URIs').
+ */
 export function createAllowedOrigin(appUrl: string, config: AuthServerConfig) {
-  const client = webClient(appUrl, config.extraRedirectUris);
-  const origins = new Set(
-    [...(client.redirect_uris ?? []), appUrl].map((uri) => new URL(uri).origin),
-  );
+  const origins = new Set([new URL(appUrl).origin, ...config.corsOrigins]);
   return (origin: string) => origins.has(origin);
 }
 
