@@ -10,6 +10,16 @@ describe('redactUrl', () => {
     expect(redactUrl('/a?DefaultConnectionString=x&Password=y&access_token=z')).toBe(
       '/a?DefaultConnectionString=%5Bredacted%5D&Password=%5Bredacted%5D&access_token=%5Bredacted%5D',
     );
+    // The reset link, the code flow's callback and its end-session request, as browsers ask them.
+    expect(redactUrl('/account/reset-password?userId=u1&resetToken=SECRET&__tenant=acme')).toBe(
+      '/account/reset-password?userId=u1&resetToken=%5Bredacted%5D&__tenant=acme',
+    );
+    expect(redactUrl('/signin-oidc?code=c0de&state=s&iss=http%3A%2F%2Fx')).toBe(
+      '/signin-oidc?code=%5Bredacted%5D&state=s&iss=http%3A%2F%2Fx',
+    );
+    expect(redactUrl('/connect/endsession?id_token_hint=eyJ&post_logout_redirect_uri=x')).toBe(
+      '/connect/endsession?id_token_hint=%5Bredacted%5D&post_logout_redirect_uri=x',
+    );
     expect(redactUrl('/api/multi-tenancy/tenants?filter=acme')).toBe(
       '/api/multi-tenancy/tenants?filter=acme',
     );

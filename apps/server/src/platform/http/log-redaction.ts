@@ -2,9 +2,23 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Query parameters that carry secrets in ABP's contract or in OAuth's: the tenant connection
- * string travels in the query string of its PUT, and may hold a database password.
+ * string travels in the query string of its PUT, and may hold a database password; the reset
+ * link's token takes over an account for two hours; an authorization code, an ID token, a
+ * client's secret or a PKCE verifier would let a log reader sign in; a login hint is an address.
  */
-const SECRET_PARAMETERS = ['defaultconnectionstring', 'password', 'access_token', 'refresh_token'];
+const SECRET_PARAMETERS = [
+  'defaultconnectionstring',
+  'password',
+  'resettoken',
+  'access_token',
+  'refresh_token',
+  'id_token_hint',
+  'token',
+  'code',
+  'code_verifier',
+  'client_secret',
+  'login_hint',
+];
 
 /** The URL with the values of secret query parameters replaced. */
 export function redactUrl(url: string): string {
