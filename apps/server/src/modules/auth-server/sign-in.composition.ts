@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MaybePromise } from '../../platform/async/maybe-promise.js';
-import { registerRateLimits } from '../../platform/http/rate-limits.js';
+import { type KeyedLimiter, registerRateLimits } from '../../platform/http/rate-limits.js';
 import { xsrfPlugin, xsrfSecretFrom } from '../../platform/http/xsrf.js';
 import type { Services } from '../../services.js';
 import { accountPlugin } from '../account/account.plugin.js';
@@ -27,9 +27,10 @@ export async function mountSignInServer(
     redisUrl: config.redisUrl,
     keyPrefix: config.redisKeyPrefix,
   });
-  const userNameLimiter = rateLimits.keyed('user-name', limits.tokenPerUserName);
-  const allowUserName = async (userName: string) =>
-    (await userNameLimiter(userName.trim().toLowerCase())).allowed;
+  const perUserName = rateLimits.keyed('user-name', limits.tokenPerUserName);
+  // One count per account on every way in, however its name is written (`Admin` is `admin`).
+  const userNameLimiter: KeyedLimiter = (userName) => perUserName(userName.trim().toLowerCase());
+  const allowUserName = async (userName: string) => (await userNameLimiter(userName)).allowed;
   const authServer = await createAuthServer({
     config,
     data: services.data,

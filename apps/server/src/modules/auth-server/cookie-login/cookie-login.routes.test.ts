@@ -187,6 +187,18 @@ describe('POST /api/account/login', () => {
     expect(sessionCookie(answer)).toBeUndefined();
   });
 
+  it('counts one user name’s attempts together however its letters are written', async () => {
+    const browser = await newBrowser();
+    const attempt = (userNameOrEmailAddress: string) =>
+      browser.post('/api/account/login', { userNameOrEmailAddress, password: 'wrong' });
+    // RATE_LIMIT_TOKEN_PER_USER_NAME's 30 a minute, shared by `Guessed` and `guessed`.
+    for (let i = 0; i < 30; i++) {
+      expect((await attempt(i % 2 ? 'Guessed' : ' guessed')).status).toBe(200);
+    }
+    const limited = await attempt('GUESSED');
+    expect(limited.status).toBe(429);
+  });
+
   it('refuses a signed-in browser’s call without the antiforgery header', async () => {
     const browser = await newBrowser();
     await login(browser, { userNameOrEmailAddress: 'admin', password: TEST_ADMIN_PASSWORD });
