@@ -7,6 +7,13 @@ export interface TcpRelay {
   cut(): Promise<void>;
   /** Accepts connections again, on the same port. */
   restore(): Promise<void>;
+  /**
+   * Keeps every connection open but forwards nothing, as a server that hangs (frozen, or beyond
+   * a partition): requests wait for answers that do not come.
+   */
+  stall(): void;
+  /** Forwards again what waited and what follows. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -16,18 +23,26 @@ export interface TcpRelay {
  */
 export async function startTcpRelay(target: { host: string; port: number }): Promise<TcpRelay> {
   const sockets = new Set<Socket>();
+  const links = new Set<[Socket, Socket]>();
+  let stalled = false;
+  const join = ([client, upstream]: [Socket, Socket]) => client.pipe(upstream).pipe(client);
   const server = createServer((client) => {
     const upstream = connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
+    const link: [Socket, Socket] = [client, upstream];
+    links.add(link);
+    for (const socket of link) {
       sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        links.delete(link);
+      });
       // A reset on one side ends the other; the test only cares that the link is gone.
       socket.on('error', () => {
         client.destroy();
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    if (!stalled) join(link);
   });
   const listen = (port: number) =>
     new Promise<number>((resolve) =>
@@ -44,6 +59,17 @@ export async function startTcpRelay(target: { host: string; port: number }): Pro
     cut: stop,
     restore: async () => {
       await listen(port);
+    },
+    stall: () => {
+      stalled = true;
+      for (const [client, upstream] of links) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+      }
+    },
+    resume: () => {
+      stalled = false;
+      for (const link of links) join(link);
     },
     close: () => (server.listening ? stop() : Promise.resolve()),
   };

@@ -8,6 +8,7 @@ import {
   setPermissions,
   signedIn,
 } from '../../../test/identity-api.js';
+import { passwordGrant } from '../../../test/sign-in-helpers.js';
 import { relayUrl, type TcpRelay } from '../../../test/tcp-relay.js';
 import { buildApp } from '../../app.js';
 
@@ -92,6 +93,32 @@ it.runIf(redisUrl)(
     await expect
       .poll(async () => (await ana.get('/api/identity/roles')).statusCode, { timeout: 5_000 })
       .toBe(200);
+  },
+  30_000,
+);
+
+it.runIf(redisUrl)(
+  'signs in, and takes account requests, while Redis hangs: the rate limits let them through',
+  async () => {
+    const { relay, url } = await relayUrl(redisUrl ?? '', 6379);
+    const alone = await createTestApp({ env: { REDIS_URL: url } });
+    try {
+      await expect.poll(() => alone.app.services.cacheHub.listening).toBe(true);
+      relay.stall();
+      // Without a bound on the limiter's Redis commands, each of these waited for ever.
+      expect((await passwordGrant(alone.app)).statusCode).toBe(200);
+      const reset = await alone.app.inject({
+        method: 'POST',
+        url: '/api/account/send-password-reset-code',
+        payload: { email: 'nobody@example.test', appName: 'Angular' },
+      });
+      expect(reset.statusCode).toBe(204);
+      relay.resume();
+      expect((await passwordGrant(alone.app)).statusCode).toBe(200);
+    } finally {
+      await alone.close();
+      await relay.close();
+    }
   },
   30_000,
 );
