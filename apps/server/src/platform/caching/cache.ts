@@ -59,6 +59,14 @@ export interface CacheHub {
 
 const ALL = '*';
 const CHANNEL = 'vineta:cache-invalidation';
+/**
+ * A Redis that hangs (frozen, or beyond a partition) keeps its connections open and answers
+ * nothing: without a bound a change's invalidation waited for ever, and so did the request that
+ * saved it. A command that takes longer than this counts as an outage; a ping this often finds one
+ * while nothing is published.
+ */
+const COMMAND_TIMEOUT_MS = 2_000;
+const PING_EVERY_MS = 5_000;
 
 export function createCacheHub(options: { redisUrl?: string | undefined } = {}): CacheHub {
   const caches = new Map<string, LocalCache<unknown>>();
@@ -86,10 +94,28 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
       'Cache invalidations from other instances are not received: caches are bypassed until Redis takes the subscription again',
     );
 
+  /** Redis stopped answering: bypass the caches, and connect afresh until it answers again. */
+  const hung = (error: unknown) => {
+    if (!(error instanceof Error) || error.message !== 'Command timed out' || closing) return;
+    lastError = error;
+    lose();
+    publisher?.disconnect(true);
+    subscriber?.disconnect(true);
+  };
+  let pinger: NodeJS.Timeout | undefined;
+
   if (options.redisUrl) {
-    publisher = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    publisher = new Redis(options.redisUrl, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 2,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+    });
     const listener = publisher.duplicate();
     subscriber = listener;
+    const talker = publisher;
+    pinger = setInterval(() => {
+      if (talker.status === 'ready') talker.ping().catch(hung);
+    }, PING_EVERY_MS).unref();
     // Every reconnection attempt fails with an error event; the state changes below are logged.
     for (const client of [publisher, listener])
       client.on('error', (error) => {
@@ -140,11 +166,13 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
     if (!publisher) return Promise.resolve();
     const sent = publisher.publish(CHANNEL, JSON.stringify({ from: instanceId, cache, key })).then(
       () => undefined,
-      (error: unknown) =>
+      (error: unknown) => {
         logger.warn(
           { err: error, cache },
           'A cache invalidation could not be sent to other instances',
-        ),
+        );
+        hung(error);
+      },
     );
     return publisher.status === 'ready' ? sent : Promise.resolve();
   }
@@ -217,6 +245,7 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
     },
     async close() {
       closing = true;
+      clearInterval(pinger);
       await Promise.all([publisher?.quit(), subscriber?.quit()]);
     },
   };
