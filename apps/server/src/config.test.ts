@@ -153,6 +153,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes an empty variable for an unset one, as env files write them', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '', APP_URL: '', LOG_LEVEL: '' });
+    expect(config).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', logLevel: 'info' });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ADMIN_PASSWORD: '' }),
+    ).toThrow(/^ADMIN_PASSWORD: required when NODE_ENV is production$/);
+  });
+
   it('lets the origins of CORS_ORIGINS and of the extra redirect URIs call from browsers', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).authServer.corsOrigins).toEqual([]);
     const config = loadConfig({

@@ -191,7 +191,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; the only reader of process.env is main.ts, which passes it here. */
 export function loadConfig(environment: NodeJS.ProcessEnv): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  // An empty variable (`PORT=` in an env file) is an unset one: `PORT=` had meant port 0, any.
+  const given = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = issue?.path.join('.') ?? 'environment';

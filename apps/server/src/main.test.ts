@@ -7,6 +7,8 @@ import { afterEach, expect, it } from 'vitest';
 import { runFromSources } from '../test/node-from-sources.js';
 import { freePort } from '../test/smtp-test-server.js';
 import { testDialect } from '../test/test-database.js';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
 
 // What an operator sees when the server cannot start for a reason of the host's: one line that
 // names what is wrong and where, and exit code 1; never a stack trace, nor a password.
@@ -77,6 +79,20 @@ it('names the address it cannot listen on', async () => {
   expect(code).toBe(1);
   expect(lines).toEqual([
     `Cannot listen on 127.0.0.1:${port}: listen EADDRINUSE: address already in use 127.0.0.1:${port}`,
+  ]);
+}, 30_000);
+
+it('names ENCRYPTION_KEY when the stored secrets were written with another key', async () => {
+  const dir = dataDir();
+  const written = await buildApp(
+    loadConfig({ DATA_DIR: dir, ENCRYPTION_KEY: 'a'.repeat(32), LOG_LEVEL: 'silent' }),
+    { webRoot: '/nonexistent' },
+  );
+  await written.close();
+  const { code, lines } = await start({ DATA_DIR: dir, ENCRYPTION_KEY: 'b'.repeat(32) });
+  expect(code).toBe(1);
+  expect(lines).toEqual([
+    `ENCRYPTION_KEY: the secrets in the database at ${join(dir, 'vineta.sqlite')} were written with another key (set ENCRYPTION_KEY, or ${dir}/encryption.key, to that one)`,
   ]);
 }, 30_000);
 

@@ -1,5 +1,6 @@
 import type { Config, DatabaseTarget } from './config.js';
 import { isDatabaseUnavailable } from './platform/data/database-unavailable.js';
+import { UndecryptableSecretError } from './platform/security/string-encryption.js';
 
 /** Where a database is, for an operator: the file, or PostgreSQL's host, port and name (no credentials). */
 function databaseLocation(target: DatabaseTarget): string {
@@ -50,6 +51,9 @@ export function startFailureMessage(error: unknown, config: Config): string | un
   }
   if (fromDatabase(error, config.database)) {
     return `Cannot use the database at ${databaseLocation(config.database)}: ${reason}`;
+  }
+  if (error instanceof UndecryptableSecretError) {
+    return `ENCRYPTION_KEY: the secrets in the database at ${databaseLocation(config.database)} were written with another key (set ENCRYPTION_KEY, or ${config.dataDir}/encryption.key, to that one)`;
   }
   return undefined;
 }

@@ -13,6 +13,11 @@ export interface StringEncryption {
   isEncrypted(stored: string): boolean;
 }
 
+/** A stored secret that the key does not open: written under another ENCRYPTION_KEY, or damaged. */
+export class UndecryptableSecretError extends Error {
+  override name = 'UndecryptableSecretError';
+}
+
 export function createStringEncryption(secret: string): StringEncryption {
   const key = createHash('sha256').update(`vineta:string-encryption:${secret}`).digest();
   return {
@@ -30,9 +35,16 @@ export function createStringEncryption(secret: string): StringEncryption {
         .split(':')
         .map((part) => Buffer.from(part, 'base64url'));
       if (!iv || !tag || !body) throw new Error('Malformed encrypted value');
-      const decipher = createDecipheriv('aes-256-gcm', key, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv);
+        decipher.setAuthTag(tag);
+        return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+      } catch (error) {
+        throw new UndecryptableSecretError(
+          'A stored secret does not decrypt with this encryption key',
+          { cause: error },
+        );
+      }
     },
     isEncrypted: (stored) => stored.startsWith(PREFIX),
   };
