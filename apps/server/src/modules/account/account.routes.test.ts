@@ -113,6 +113,14 @@ describe('register', () => {
       code: 'Volo.Abp.Identity:DuplicateEmail',
       message: "Email 'NEWBIE@example.test' is already taken.",
     });
+    // Another's address as a user name would take over that user's sign-in by address.
+    const squatter = await post('/api/account/register', {
+      ...base,
+      userName: 'Newbie@Example.test',
+      emailAddress: 'squatter@example.test',
+    });
+    expect(squatter.statusCode).toBe(403);
+    expect(squatter.json().error.code).toBe('Volo.Abp.Identity:DuplicateUserName');
     const weak = await post('/api/account/register', {
       ...base,
       userName: 'weak',

@@ -12,6 +12,7 @@ import { IdentityErrors } from '../identity/identity.errors.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { RolesRepository } from '../identity/roles/roles.repository.js';
 import { toIdentityUserDto } from '../identity/users/identity-user-dto.js';
+import { assertUniqueUser } from '../identity/users/unique-user.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 import { AccountErrors } from './account.errors.js';
 import type { PasswordPolicy } from './password-policy.js';
@@ -37,7 +38,7 @@ export function createAccountService(deps: {
       const userName = input.userName.trim();
       if (!allowedUserNamePattern.test(userName)) throw IdentityErrors.invalidUserName(userName);
       await passwordPolicy.validate(input.password);
-      await assertUnique(users, userName, input.emailAddress);
+      await assertUniqueUser(users, { userName, email: input.emailAddress });
       const lockoutEnabled = (
         await settings.getOrNull(IdentitySettingNames.Lockout.AllowedForNewUsers)
       )?.toLowerCase();
@@ -45,7 +46,7 @@ export function createAccountService(deps: {
       const passwordHash = await hasher.hash(input.password);
 
       return data.transaction(async () => {
-        await assertUnique(users, userName, input.emailAddress);
+        await assertUniqueUser(users, { userName, email: input.emailAddress });
         const id = crypto.randomUUID();
         await users.insert({
           id,
@@ -69,20 +70,3 @@ export function createAccountService(deps: {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
-
-/** ASP.NET Identity's user validator: user names and e-mails are unique within a tenant. */
-export async function assertUnique(
-  users: UsersRepository,
-  userName: string | undefined,
-  email: string | undefined,
-  exceptUserId?: string,
-): Promise<void> {
-  if (userName !== undefined) {
-    const owner = await users.findByNormalizedUserName(normalize(userName));
-    if (owner && owner.id !== exceptUserId) throw IdentityErrors.duplicateUserName(userName);
-  }
-  if (email !== undefined) {
-    const owner = await users.findByNormalizedEmail(normalize(email));
-    if (owner && owner.id !== exceptUserId) throw IdentityErrors.duplicateEmail(email);
-  }
-}

@@ -21,9 +21,9 @@ import type { SettingManager } from '../../platform/settings/setting-manager.js'
 import { IdentityErrors } from '../identity/identity.errors.js';
 import type { IdentityUsersTable } from '../identity/identity.tables.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
+import { assertUniqueUser } from '../identity/users/unique-user.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 import { AccountErrors } from './account.errors.js';
-import { assertUnique } from './account.service.js';
 import { toProfileDto } from './account-dtos.js';
 import type { PasswordPolicy } from './password-policy.js';
 import { updateUserOnce } from './user-store.js';
@@ -98,12 +98,12 @@ export function createProfileService(deps: {
         if (isOn(userNameUpdate) && userName !== user.userName) {
           if (!allowedUserNamePattern.test(userName))
             throw IdentityErrors.invalidUserName(userName);
-          await assertUnique(users, userName, undefined, user.id);
+          await assertUniqueUser(users, { userName }, user.id);
           Object.assign(changes, { userName, normalizedUserName: normalize(userName) });
           actions.push(SecurityLogAction.ChangeUserName);
         }
         if (isOn(emailUpdate) && normalize(input.email) !== user.normalizedEmail) {
-          await assertUnique(users, undefined, input.email, user.id);
+          await assertUniqueUser(users, { email: input.email }, user.id);
           Object.assign(changes, {
             email: input.email,
             normalizedEmail: normalize(input.email),

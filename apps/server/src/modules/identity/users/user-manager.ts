@@ -3,6 +3,7 @@ import { normalize } from '../../../platform/data/audit.js';
 import { IdentityErrors } from '../identity.errors.js';
 import { ADMIN_NAME } from '../identity-data-seeder.js';
 import type { IdentityRoleRow, RolesRepository } from '../roles/roles.repository.js';
+import { assertUniqueUser } from './unique-user.js';
 import type { IdentityUserRow, UsersRepository } from './users.repository.js';
 
 /** The tenant's password rules (ASP.NET Identity's password validators), as the account module has them. */
@@ -34,12 +35,9 @@ export function createUserManager(deps: { users: UsersRepository; roles: RolesRe
       }
     },
 
-    /** ASP.NET Identity's user validator: case-insensitive, within the tenant, live users only. */
-    async assertUnique(userName: string, email: string, exceptUserId?: string): Promise<void> {
-      const byName = await users.findByNormalizedUserName(normalize(userName));
-      if (byName && byName.id !== exceptUserId) throw IdentityErrors.duplicateUserName(userName);
-      const byEmail = await users.findByNormalizedEmail(normalize(email));
-      if (byEmail && byEmail.id !== exceptUserId) throw IdentityErrors.duplicateEmail(email);
+    /** See `assertUniqueUser`. */
+    assertUnique(userName: string, email: string, exceptUserId?: string): Promise<void> {
+      return assertUniqueUser(users, { userName, email }, exceptUserId);
     },
 
     /**

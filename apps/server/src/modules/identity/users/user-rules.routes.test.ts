@@ -65,6 +65,19 @@ describe('user rules', () => {
       userName: 'Unique1',
     });
     expect(rename.statusCode).toBe(403);
+    // Nor another user's address: sign-in would find this name before that address.
+    const asAddress = await admin.put(`${users}/${other.id}`, {
+      ...editBody(other),
+      userName: 'UNIQUE1@example.test',
+    });
+    expect(asAddress.statusCode).toBe(403);
+    expect(errorOf(asAddress).code).toBe('Volo.Abp.Identity:DuplicateUserName');
+    // Its own address is its own.
+    const own = await admin.put(`${users}/${other.id}`, {
+      ...editBody(other),
+      userName: 'unique3@example.test',
+    });
+    expect(own.statusCode).toBe(200);
   });
 
   it("accepts only ASP.NET Identity's user-name characters (400)", async () => {
