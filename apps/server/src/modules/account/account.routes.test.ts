@@ -188,7 +188,7 @@ describe('password reset', () => {
     ]);
   });
 
-  it('resets once: the token dies, the old password and refresh tokens stop working', async () => {
+  it('resets once: the token dies, the old password and refresh tokens stop working, a lockout ends', async () => {
     const before = (
       await passwordGrant(t.app, { username: 'forgetful', password: PASSWORD })
     ).json();
@@ -198,6 +198,11 @@ describe('password reset', () => {
       headers: { authorization: `Bearer ${before.access_token}` },
     });
     expect(seen.statusCode).toBe(200);
+    // Someone guessed until the account locked; the owner then resets by mail.
+    for (let i = 0; i < 5; i++)
+      await passwordGrant(t.app, { username: 'forgetful', password: 'x' });
+    const locked = await passwordGrant(t.app, { username: 'forgetful', password: PASSWORD });
+    expect(locked.json().error_description).toMatch(/locked out/);
     const mail = resetMailTo('forgetful@example.test');
     await post('/api/account/send-password-reset-code', {
       email: 'forgetful@example.test',

@@ -134,7 +134,9 @@ export function createPasswordResetService(deps: {
             users,
             user,
             user.concurrencyStamp,
-            { passwordHash },
+            // Proving the mailbox ends a lockout too: the guesses it stopped were at the old
+            // password, and the owner would otherwise wait it out with the new one.
+            { passwordHash, lockoutEnd: null, accessFailedCount: 0 },
             {
               rotateSecurityStamp: true,
             },
