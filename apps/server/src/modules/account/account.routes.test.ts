@@ -265,7 +265,7 @@ describe('password reset', () => {
     }
   });
 
-  it('keeps a tenant user reset within the tenant: its SMTP settings, __tenant in the link', async () => {
+  it('keeps a tenant user reset within the tenant: its SMTP settings, its name, __tenant in the link', async () => {
     const tenantId = await createTenant(t.app, 'Globex', { adminEmail: 'boss@globex.test' });
     const tenantSmtp = await startSmtpTestServer({ port: await freePort() });
     try {
@@ -281,8 +281,11 @@ describe('password reset', () => {
         { email: 'boss@globex.test', appName: 'Angular' },
         { __tenant: 'Globex' },
       );
-      const { userId, resetToken, tenant } = linkParameters(await mail);
+      const received = await mail;
+      const { userId, resetToken, tenant } = linkParameters(received);
       expect(tenant).toBe(tenantId);
+      // Named in the mail, for someone with accounts in several tenants.
+      expect(received.text).toContain('The account belongs to the tenant Globex.');
       expect(smtp.received.some((each) => each.to.includes('boss@globex.test'))).toBe(false);
       const inHost = await post('/api/account/reset-password', {
         userId,

@@ -46,7 +46,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, body: SendPasswordResetCodeDto }, config },
     async (request, reply) => {
       if ((await allowResetCode(request.body.email.toLowerCase())).allowed) {
-        await passwordReset.sendPasswordResetCode(request.body, request.culture);
+        await passwordReset.sendPasswordResetCode(
+          request.body,
+          request.culture,
+          request.currentTenant.name,
+        );
       }
       return reply.status(204).send();
     },

@@ -8,6 +8,8 @@ export interface PasswordResetMail {
   userName: string;
   /** Whose SMTP settings send it. */
   tenantId: string | null;
+  /** Named in the mail, for someone with accounts in several tenants; null for the host. */
+  tenantName: string | null;
   culture: string;
   link: string;
   /** How long the link works, for the text. */
@@ -38,6 +40,7 @@ export function createOutboxPasswordResetMailer(deps: {
         paragraphs: [
           text('Greeting', { 0: mail.userName }),
           text('Body', { 0: mail.userName, 1: formatDuration(mail.lifetimeSeconds, mail.culture) }),
+          ...(mail.tenantName ? [text('Tenant', { 0: mail.tenantName })] : []),
           text('Ignore'),
         ],
         button: {

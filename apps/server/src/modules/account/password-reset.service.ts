@@ -79,11 +79,17 @@ export function createPasswordResetService(deps: {
   }
 
   /** The token, the localized mail and its outbox row. */
-  const mailResetCode = (user: MailedUser, input: SendPasswordResetCodeDto, culture: string) =>
+  const mailResetCode = (
+    user: MailedUser,
+    input: SendPasswordResetCodeDto,
+    culture: string,
+    tenantName: string | null,
+  ) =>
     deps.mailer.send({
       to: user.email,
       userName: user.userName,
       tenantId: user.tenantId,
+      tenantName,
       culture,
       link: resetLink(user, tokens.issue(user), input),
       lifetimeSeconds: deps.tokenLifetimeSeconds,
@@ -93,11 +99,15 @@ export function createPasswordResetService(deps: {
    * A known address's work for a stand-in, rolled back: until one has been timed the floor is
    * empty, and an unknown address would answer sooner than a known one (after each start).
    */
-  async function rehearseResetCode(input: SendPasswordResetCodeDto, culture: string) {
+  async function rehearseResetCode(
+    input: SendPasswordResetCodeDto,
+    culture: string,
+    tenantName: string | null,
+  ) {
     const standIn = { ...STAND_IN, tenantId: currentDataScope()?.tenantId ?? null };
     try {
       await data.transaction(async () => {
-        await mailResetCode(standIn, input, culture);
+        await mailResetCode(standIn, input, culture, tenantName);
         throw REHEARSED;
       });
     } catch (error) {
@@ -106,12 +116,17 @@ export function createPasswordResetService(deps: {
   }
 
   return {
-    async sendPasswordResetCode(input: SendPasswordResetCodeDto, culture: string): Promise<void> {
+    /** `tenantName`: the tenant the request is in, named in the mail; null for the host. */
+    async sendPasswordResetCode(
+      input: SendPasswordResetCodeDto,
+      culture: string,
+      tenantName: string | null = null,
+    ): Promise<void> {
       const startedAt = answerFloor.now();
       const user = await users.findByNormalizedEmail(normalize(input.email));
       if (user || !answerFloor.has(KNOWN_ADDRESS)) {
-        if (user) await data.transaction(() => mailResetCode(user, input, culture));
-        else await rehearseResetCode(input, culture);
+        if (user) await data.transaction(() => mailResetCode(user, input, culture, tenantName));
+        else await rehearseResetCode(input, culture, tenantName);
         answerFloor.note(KNOWN_ADDRESS, answerFloor.now() - startedAt);
       }
       await answerFloor.pad(startedAt);
