@@ -45,7 +45,7 @@ function nextDirection(sorting: string, key: string): 'asc' | 'desc' | '' {
  * button drops it to the page's body, so a keyboard user who paged to the end would start over at
  * the top of the page. First and Last show only their arrow, and so do Previous and Next on a
  * phone (data-table.css), where the four words did not fit beside the page's number; the words
- * stay their names. The arrows are mirrored characters, so they point the other way right to left.
+ * stay their names. Right to left, the arrows are turned (data-table.css).
  */
 function PagerButton(props: {
   label: string;
@@ -66,7 +66,10 @@ function PagerButton(props: {
         title={worded ? undefined : label}
         onClick={disabled ? undefined : props.onClick}
       >
-        <span aria-hidden="true" className={worded ? 'app-pager-arrow-narrow' : undefined}>
+        <span
+          aria-hidden="true"
+          className={`app-pager-arrow${worded ? ' app-pager-arrow-narrow' : ''}`}
+        >
           {arrow}
         </span>
         {worded && <span className="app-pager-word">{label}</span>}

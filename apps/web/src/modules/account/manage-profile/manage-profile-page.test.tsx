@@ -29,8 +29,12 @@ const profile: ProfileDto = {
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response> | undefined;
 
-async function renderManage(stored: Partial<ProfileDto> = {}, ...handlers: Handler[]) {
-  const configuration = accountConfiguration({ authenticated: true, userId });
+async function renderManageWith(
+  settings: Record<string, string>,
+  stored: Partial<ProfileDto> = {},
+  ...handlers: Handler[]
+) {
+  const configuration = accountConfiguration({ authenticated: true, userId, settings });
   const requests = fakeServer(configuration, ...handlers, (request) =>
     request.path === '/api/account/my-profile' && request.method === 'GET'
       ? Response.json({ ...profile, ...stored })
@@ -39,6 +43,9 @@ async function renderManage(stored: Partial<ProfileDto> = {}, ...handlers: Handl
   await loadConfiguration(configuration);
   return { requests, ...renderAccountPage(<ManageProfilePage />, path, path) };
 }
+
+const renderManage = (stored: Partial<ProfileDto> = {}, ...handlers: Handler[]) =>
+  renderManageWith({}, stored, ...handlers);
 
 function type(element: HTMLElement, value: string) {
   act(() => {
@@ -195,6 +202,21 @@ describe('Personal settings', () => {
     expect(field('Surname')).toHaveValue('López');
     expect(field('Email')).toHaveValue('ana@example.com');
     expect(field('Phone number')).toHaveValue('');
+  });
+
+  it('shows a user name and an e-mail the settings keep as they are read-only, saying so', async () => {
+    await renderManageWith({
+      'Abp.Identity.User.IsUserNameUpdateEnabled': 'False',
+      'Abp.Identity.User.IsEmailUpdateEnabled': 'False',
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Personal settings' }));
+    expect(field('Username')).toHaveAttribute('readonly');
+    expect(field('Username')).toHaveAccessibleDescription('Your user name cannot be changed here.');
+    expect(field('Email')).toHaveAttribute('readonly');
+    expect(field('Email')).toHaveAccessibleDescription(
+      'Your email address cannot be changed here.',
+    );
+    expect(field('Name')).not.toHaveAttribute('readonly');
   });
 
   it('blocks the space key in the user name', async () => {

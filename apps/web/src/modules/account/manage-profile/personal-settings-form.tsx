@@ -1,7 +1,12 @@
 import { type ProfileDto, UpdateProfileDto } from '@vineta/contracts/account/profile';
+import {
+  IdentitySettingNames,
+  isEnabledUnlessFalse,
+} from '@vineta/contracts/identity/identity-settings';
 import { type KeyboardEvent, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useSetting } from '#src/core/app-configuration/app-configuration-store';
 import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
@@ -45,9 +50,19 @@ export interface PersonalSettingsFormProps {
   userId: string | null;
 }
 
-/** Personal settings; the server's answer replaces the stored profile and refills the form. */
+/**
+ * Personal settings; the server's answer replaces the stored profile and refills the form. A user
+ * name or e-mail the tenant's settings keep as they are is shown read-only, with why: ABP's form
+ * let one edit them, and the save then put them back without a word.
+ */
 export function PersonalSettingsForm({ profile, userId }: PersonalSettingsFormProps) {
   const t = useLocalization();
+  const userNameFixed = !isEnabledUnlessFalse(
+    useSetting(IdentitySettingNames.User.IsUserNameUpdateEnabled),
+  );
+  const emailFixed = !isEnabledUnlessFalse(
+    useSetting(IdentitySettingNames.User.IsEmailUpdateEnabled),
+  );
   const updating = useUpdateMyProfile(userId);
   const formRef = useRef<HTMLFormElement>(null);
   useEnterSubmit(formRef);
@@ -82,6 +97,8 @@ export function PersonalSettingsForm({ profile, userId }: PersonalSettingsFormPr
         label={t('AbpAccount::DisplayName:UserName')}
         autoComplete="username"
         onKeyDown={blockSpace}
+        readOnly={userNameFixed}
+        hint={userNameFixed ? t('Vineta::UserNameCannotBeChanged') : undefined}
       />
       <div className="row">
         <div className="col-md-6">
@@ -107,6 +124,8 @@ export function PersonalSettingsForm({ profile, userId }: PersonalSettingsFormPr
         type="email"
         label={t('AbpAccount::DisplayName:Email')}
         autoComplete="email"
+        readOnly={emailFixed}
+        hint={emailFixed ? t('Vineta::EmailCannotBeChanged') : undefined}
       />
       <TextField
         control={form.control}
