@@ -399,6 +399,34 @@ test.describe('tenant management', () => {
     );
   });
 
+  test('a tenant deleted since the last visit: the host’s sign-in page, and a toast naming it', async ({
+    page,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const name = uniqueName('cerrada');
+    const tenant = await ok<Tenant>(
+      api.post('/api/multi-tenancy/tenants', {
+        data: { name, adminEmailAddress: `admin@${name}.test`, adminPassword: password },
+      }),
+    );
+    await chooseLanguage(page, culture);
+    await signInToTenant(page, culture, name, password);
+    await page.goto('/identity/roles');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await ok(api.delete(`/api/multi-tenancy/tenants/${tenant.id}`));
+
+    // The next visit, days later: no dialog with the tenant's id before any text has loaded.
+    await page.reload();
+    await expect(page).toHaveURL(/\/account\/login/);
+    await expect(toastError(page)).toContainText(
+      text(culture, 'AbpUiMultiTenancy::GivenTenantIsNotAvailable', [name]),
+    );
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+    await expect(page.locator('.app-tenant-box')).toContainText(
+      text(culture, 'AbpUiMultiTenancy::NotSelected'),
+    );
+  });
+
   test('a user with only AbpTenantManagement.Tenants sees the list without actions (en)', async ({
     page,
     request,

@@ -12,7 +12,7 @@ import {
   setHttpErrorListener,
   setRejectedTokenListener,
 } from '#src/core/http/http';
-import { createHttpErrorHandler } from '#src/core/http/http-error-handler';
+import { createHttpErrorHandler, isTenantGone } from '#src/core/http/http-error-handler';
 import { RestError } from '#src/core/http/remote-service-error';
 import {
   applyDirection,
@@ -22,13 +22,14 @@ import {
 import { initI18n } from '#src/core/localization/i18n';
 import { setNavigator } from '#src/core/navigation';
 import { routeRegistry } from '#src/core/routing/menu-tree';
-import { sessionStore } from '#src/core/session/session-store';
+import { sessionStore, setSessionTenant } from '#src/core/session/session-store';
 import { reloadOnStaleBuild } from '#src/core/stale-build/reload-on-stale-build';
 import { ConfirmationDialog } from '#src/theme/confirmation/confirmation-dialog';
 import { ErrorScreenHost } from '#src/theme/error-screen/error-screen-host';
 import { errorScreenStore, showErrorScreen } from '#src/theme/error-screen/error-screen-store';
 import ltrStylesheet from '#src/theme/styles/theme-ltr.scss?url';
 import rtlStylesheet from '#src/theme/styles/theme-rtl.scss?url';
+import { toaster } from '#src/theme/toast/toaster';
 import { App } from './app';
 import { httpErrorPresenter } from './http-error-presenter';
 import { registerModuleComponents } from './module-components';
@@ -88,13 +89,28 @@ function pendingHref(router: AppRouter | undefined): string | undefined {
 
 /**
  * The first configuration. A stored token the server no longer accepts comes back as anyone's
- * configuration, and the token is dropped (`reportRejectedToken`): like an expired session whose
- * refresh failed (SPEC.md section 4), the route guards then send to sign-in, with no 401 dialog.
+ * configuration, and the token is dropped (`reportTokenAnsweredAsAnyone`): like an expired session
+ * whose refresh failed (SPEC.md section 4), the route guards then send to sign-in, with no 401
+ * dialog. A stored tenant that was deleted or deactivated since is let go: the host's
+ * configuration loads (signed out, as the session was the tenant's) and a toast names the tenant,
+ * where a dialog before any text had loaded showed its id.
  */
 async function loadFirstConfiguration(): Promise<void> {
   try {
     await refreshAppConfiguration({ skipHandleError: true });
   } catch (error) {
+    const tenant = sessionStore.get().tenant;
+    if (error instanceof RestError && isTenantGone(error) && tenant) {
+      setSessionTenant(null);
+      endSession();
+      await refreshAppConfiguration();
+      toaster.error(
+        { key: 'AbpUiMultiTenancy::GivenTenantIsNotAvailable', defaultValue: '{0}' },
+        { key: 'AbpUi::Error', defaultValue: 'Error' },
+        { messageLocalizationParams: [tenant.name ?? tenant.id ?? ''] },
+      );
+      return;
+    }
     if (error instanceof RestError) reportHttpError(error);
     throw error;
   }

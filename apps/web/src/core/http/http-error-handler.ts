@@ -22,12 +22,16 @@ export interface HttpErrorPresenter {
 
 /**
  * What the server answers for every request in a tenant that was deactivated or deleted: the
- * session in it cannot go on (each page would show the same dialog again).
+ * session in it cannot go on (each page would show the same dialog again). ABP's servers name it
+ * in the `Abp-Tenant-Resolve-Error` header, ours with its error codes too.
  */
 const tenantGoneCodes = new Set([
   'AbpUiMultiTenancy:GivenTenantIsNotActive',
   'AbpUiMultiTenancy:GivenTenantIsNotAvailable',
 ]);
+export const isTenantGone = (error: RestError): boolean =>
+  error.headers.has('Abp-Tenant-Resolve-Error') ||
+  tenantGoneCodes.has(error.remoteError?.code ?? '');
 
 export interface HttpErrorConfig {
   /** Statuses the handler leaves alone (ABP's `skipHandledErrorCodes`). */
@@ -56,8 +60,7 @@ export function createHttpErrorHandler(
       const { message, title } = dialogTexts(remote.message, remote.details);
       const closed = presenter.showErrorDialog(message, title);
       if (error.status === 401) void closed.then(() => presenter.navigateToLogin());
-      else if (tenantGoneCodes.has(remote.code ?? ''))
-        void closed.then(() => presenter.leaveTenant());
+      else if (isTenantGone(error)) void closed.then(() => presenter.leaveTenant());
       return;
     }
     switch (error.status) {
