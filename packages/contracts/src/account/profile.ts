@@ -6,6 +6,7 @@ import {
 } from '../common/entity.js';
 import { emailAddress, optionalString, requiredString } from '../common/fields.js';
 import { IdentityUserLimits } from '../identity/identity.limits.js';
+import { userName } from '../identity/identity-user.js';
 
 const L = IdentityUserLimits;
 
@@ -25,16 +26,14 @@ export const ProfileDto = z
   .meta({ id: 'ProfileDto' });
 export type ProfileDto = z.infer<typeof ProfileDto>;
 
-/** A user name holding no whitespace (SPEC §5: spaces cannot be typed). */
-export const noWhitespacePattern = /^\S*$/;
-
 /**
  * Body of `PUT /api/account/my-profile`. The server silently keeps the user name and e-mail when
  * `Abp.Identity.User.IsUserNameUpdateEnabled` / `IsEmailUpdateEnabled` are off (ABP behaviour).
  */
 export const UpdateProfileDto = z
   .object({
-    userName: requiredString(L.maxUserNameLength).regex(noWhitespacePattern),
+    // The identity module's rule, saying which characters: a bare pattern showed its regex.
+    userName,
     email: emailAddress(L.maxEmailLength),
     name: optionalString(L.maxNameLength),
     surname: optionalString(L.maxSurnameLength),

@@ -49,7 +49,7 @@ export const IdentityUserDto = z
 export type IdentityUserDto = z.infer<typeof IdentityUserDto>;
 
 /** Required, ≤ 256, only ASP.NET Identity's allowed user-name characters (saying which). */
-const userName = requiredString(L.maxUserNameLength).regex(allowedUserNamePattern, {
+export const userName = requiredString(L.maxUserNameLength).regex(allowedUserNamePattern, {
   message: 'AbpIdentity::UserNameCharacters',
 });
 const roleName = z.string().min(1).max(IdentityRoleLimits.maxNameLength);

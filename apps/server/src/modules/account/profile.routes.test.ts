@@ -82,6 +82,21 @@ describe('my profile', () => {
     );
   });
 
+  it('says which characters a user name may hold, as the identity administration does', async () => {
+    const profile = (await call('GET', '/api/account/my-profile')).json();
+    for (const userName of ['ad min', 'añil']) {
+      const refused = await call('PUT', '/api/account/my-profile', { ...profile, userName });
+      expect(refused.statusCode, userName).toBe(400);
+      expect(refused.json().error.validationErrors, userName).toEqual([
+        {
+          message:
+            'A user name can only contain unaccented letters, digits and the characters - . _ @ +',
+          members: ['userName'],
+        },
+      ]);
+    }
+  });
+
   it('ignores a user-name change when IsUserNameUpdateEnabled is off', async () => {
     const { settings } = t.app.services;
     const name = 'Abp.Identity.User.IsUserNameUpdateEnabled';

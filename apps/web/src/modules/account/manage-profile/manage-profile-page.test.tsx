@@ -229,7 +229,16 @@ describe('Personal settings', () => {
   it.each([
     ['Username', 'u'.repeat(257), 'Max. 256 characters are allowed. (has 257)'],
     ['Username', '', 'This field is required.'],
-    ['Username', 'ana lopez', 'Invalid pattern. Please review your input.'],
+    [
+      'Username',
+      'ana lopez',
+      'A user name can only contain unaccented letters, digits and the characters - . _ @ +',
+    ],
+    [
+      'Username',
+      'ñandú',
+      'A user name can only contain unaccented letters, digits and the characters - . _ @ +',
+    ],
     ['Email', `${'e'.repeat(245)}@example.com`, 'Max. 256 characters are allowed. (has 257)'],
     ['Email', 'ana@', 'Please enter a valid email address.'],
     ['Email', '', 'This field is required.'],
