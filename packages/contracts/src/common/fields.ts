@@ -34,5 +34,15 @@ export const requiredName = (maxLength: number) =>
 /** An optional string: `undefined`, `null` and `''` are all accepted (ABP's nullable `string`). */
 export const optionalString = (maxLength: number) => z.string().max(maxLength).nullish();
 
-/** A required e-mail address (zod's practical e-mail pattern; an empty string fails the format). */
-export const emailAddress = (maxLength: number) => z.email().max(maxLength);
+/**
+ * An address as .NET's `EmailAddressAttribute` (ABP's check) takes it, a little stricter: letters of
+ * any script (`josé@ejemplo.mx`), a domain without a dot (`noreply@localhost`, an intranet's), and
+ * none of the characters that would make it a list or a display name in a mail header (spaces,
+ * commas, angle brackets, quotes, semicolons). zod's own pattern refused the first two.
+ */
+export const emailAddressPattern =
+  /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)*$/u;
+
+/** A required e-mail address (an empty string fails the format). */
+export const emailAddress = (maxLength: number) =>
+  z.email({ pattern: emailAddressPattern }).max(maxLength);
