@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Link, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CurrentAddress } from '#src/test/render-with-providers';
 import { useListQueryInAddress } from './use-list-query-in-address';
@@ -66,5 +66,89 @@ describe('a list query kept in the address', () => {
     renderAt('/identity/roles?page=-2&sorting=name%3B%20drop', 'creationTime desc');
     expect(query()).toMatchObject({ sorting: 'creationTime desc', skipCount: 0 });
     expect(address()).toBe('/identity/roles');
+  });
+});
+
+const colours = ['red', 'blue'];
+const ownFilters = { colour: (asked: string) => (colours.includes(asked) ? asked : '') };
+
+function FilteredList() {
+  const list = useListQueryInAddress({ filters: ownFilters });
+  return (
+    <>
+      <output aria-label="colour">{list.filters.colour}</output>
+      <output aria-label="query">{JSON.stringify(list.query)}</output>
+      <input
+        aria-label="search"
+        value={list.filterInput}
+        onChange={(e) => list.setFilter(e.target.value)}
+      />
+      <button type="button" onClick={() => list.setFilterValue('colour', 'blue')}>
+        blue
+      </button>
+      <button type="button" onClick={() => list.setFilterValue('colour', '')}>
+        any
+      </button>
+      <Link to="/things">all things</Link>
+      <CurrentAddress />
+    </>
+  );
+}
+
+/** The list in a data router whose every navigation waits for a loader, as the app's guards do. */
+function renderFilteredAt(address: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/things',
+        element: <FilteredList />,
+        loader: () => new Promise((resolve) => setTimeout(() => resolve(null), 30)),
+      },
+    ],
+    { initialEntries: [address] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe("a list screen's own filters kept in the address", () => {
+  it('start from the address, and a choice goes to the first page beside the search', async () => {
+    renderFilteredAt('/things?colour=red&filter=x&page=3');
+    expect(await screen.findByLabelText('colour')).toHaveTextContent('red');
+    expect(query()).toMatchObject({ filter: 'x', skipCount: 20 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'blue' }));
+    expect(screen.getByLabelText('colour')).toHaveTextContent('blue');
+    expect(query()).toMatchObject({ skipCount: 0 });
+    await waitFor(() => expect(address()).toBe('/things?colour=blue&filter=x'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'any' }));
+    await waitFor(() => expect(address()).toBe('/things?filter=x'));
+  });
+
+  it('read a value they do not take as none, and take it out of the address', async () => {
+    renderFilteredAt('/things?colour=green&page=2');
+    expect((await screen.findByLabelText('colour')).textContent).toBe('');
+    await waitFor(() => expect(address()).toBe('/things?page=2'));
+  });
+
+  it('keep a filter chosen while the search’s navigation is still under way', async () => {
+    renderFilteredAt('/things');
+    fireEvent.input(await screen.findByLabelText('search'), { target: { value: 'ana' } });
+    // The search is written after its 300 ms; its navigation then waits for the loader.
+    await waitFor(() => expect(query()).toMatchObject({ filter: 'ana' }));
+    fireEvent.click(screen.getByRole('button', { name: 'blue' }));
+    await waitFor(() => expect(address()).toBe('/things?filter=ana&colour=blue'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(address()).toBe('/things?filter=ana&colour=blue');
+    expect(screen.getByLabelText('colour')).toHaveTextContent('blue');
+  });
+
+  it('take their state from the address of another navigation to the screen', async () => {
+    renderFilteredAt('/things?colour=red&filter=x');
+    fireEvent.click(await screen.findByRole('link', { name: 'all things' }));
+    await waitFor(() => expect(address()).toBe('/things'));
+    expect(screen.getByLabelText('colour').textContent).toBe('');
+    expect(query()).toMatchObject({ filter: '', skipCount: 0 });
+    expect(screen.getByLabelText('search')).toHaveValue('');
   });
 });

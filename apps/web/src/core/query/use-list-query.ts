@@ -45,6 +45,11 @@ export function useListQuery(initial: Partial<ListQuery> = {}) {
       setQuery((current) => ({ ...current, maxResultCount, skipCount: 0 })),
     [],
   );
+  /** Another search, sort and page at once (a navigation to the list with its own address). */
+  const reset = useCallback((next: Pick<ListQuery, 'filter' | 'sorting' | 'skipCount'>) => {
+    setFilterInput(next.filter);
+    setQuery((current) => ({ ...current, ...next }));
+  }, []);
   const setSorting = useCallback(
     (key: string, direction: 'asc' | 'desc' | '') =>
       setQuery((current) => ({
@@ -63,5 +68,6 @@ export function useListQuery(initial: Partial<ListQuery> = {}) {
     setPage,
     setPageSize,
     setSorting,
+    reset,
   };
 }

@@ -6,7 +6,6 @@ import { useCurrentCulture } from '#src/core/app-configuration/app-configuration
 import { formatDate } from '#src/core/localization/format';
 import { useLocalization } from '#src/core/localization/i18n';
 import { text } from '#src/core/localization/localizable';
-import { useFilterInAddress } from '#src/core/query/use-filter-in-address';
 import { useListQueryInAddress } from '#src/core/query/use-list-query-in-address';
 import type { DataTableColumn } from '#src/theme/data-table/data-table';
 import { ListCard } from '#src/theme/data-table/list-card';
@@ -28,8 +27,12 @@ function dayStart(day: string, days = 0): string {
 }
 
 const actions: readonly string[] = Object.values(SecurityLogActions);
-const acceptAction = (asked: string) => (actions.includes(asked) ? asked : '');
 const acceptDay = (asked: string) => (dateOf(asked) ? asked : '');
+const ownFilters = {
+  action: (asked: string) => (actions.includes(asked) ? asked : ''),
+  from: acceptDay,
+  to: acceptDay,
+};
 
 /**
  * /identity/security-logs: the tenant's sign-ins, sign-outs and credential changes, newest first,
@@ -38,10 +41,9 @@ const acceptDay = (asked: string) => (dateOf(asked) ? asked : '');
  */
 export function SecurityLogsPage() {
   const t = useLocalization();
-  const list = useListQueryInAddress({ sorting: 'creationTime desc' });
-  const [action, setAction] = useFilterInAddress('action', acceptAction, list.setPage);
-  const [from, setFrom] = useFilterInAddress('from', acceptDay, list.setPage);
-  const [to, setTo] = useFilterInAddress('to', acceptDay, list.setPage);
+  const list = useListQueryInAddress({ sorting: 'creationTime desc', filters: ownFilters });
+  const { action, from, to } = list.filters;
+  const { setFilterValue } = list;
   const result = useSecurityLogs({
     ...list.query,
     action,
@@ -117,7 +119,7 @@ export function SecurityLogsPage() {
             <ListFilter
               label={t('AbpIdentity::SecurityLogs:Action')}
               value={action}
-              onChange={setAction}
+              onChange={(value) => setFilterValue('action', value)}
             >
               <option value="">{t('AbpIdentity::SecurityLogs:AnyAction')}</option>
               {Object.values(SecurityLogActions).map((name) => (
@@ -130,13 +132,13 @@ export function SecurityLogsPage() {
               label={t('AbpIdentity::SecurityLogs:StartDate')}
               type="date"
               value={from}
-              onChange={setFrom}
+              onChange={(value) => setFilterValue('from', value)}
             />
             <ListInputFilter
               label={t('AbpIdentity::SecurityLogs:EndDate')}
               type="date"
               value={to}
-              onChange={setTo}
+              onChange={(value) => setFilterValue('to', value)}
             />
           </>
         }

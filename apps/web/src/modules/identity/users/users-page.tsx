@@ -1,10 +1,9 @@
 import { IdentityPermissions } from '@vineta/contracts/identity/identity.permissions';
 import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useCurrentUser } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { usePermission } from '#src/core/permissions/use-permission';
-import { useFilterInAddress } from '#src/core/query/use-filter-in-address';
 import { useListQueryInAddress } from '#src/core/query/use-list-query-in-address';
 import { confirmation } from '#src/theme/confirmation/confirmation';
 import { confirmDelete } from '#src/theme/data-table/confirm-delete';
@@ -31,8 +30,10 @@ const displayNameOf = (user: IdentityUserDto) => user.userName;
 
 /** A GUID as the API takes it: anything else in the address would only get a 400. */
 const guidPattern = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const acceptRoleId = (asked: string) => (guidPattern.test(asked) ? asked.toLowerCase() : '');
-const acceptStatus = (asked: string) => (isUserStatus(asked) ? asked : '');
+const ownFilters = {
+  roleId: (asked: string) => (guidPattern.test(asked) ? asked.toLowerCase() : ''),
+  status: (asked: string) => (isUserStatus(asked) ? asked : ''),
+};
 
 /**
  * /identity/users: user name, e-mail, phone, active and locked-out state; `?roleId=` lists one
@@ -41,10 +42,16 @@ const acceptStatus = (asked: string) => (isUserStatus(asked) ? asked : '');
  */
 export function UsersPage() {
   const t = useLocalization();
-  const list = useListQueryInAddress();
-  const [roleId, setRoleId] = useFilterInAddress('roleId', acceptRoleId, list.setPage);
-  const [status, setStatus] = useFilterInAddress('status', acceptStatus, list.setPage);
-  const result = useUsers({ ...list.query, roleId, ...(status ? userStatuses[status] : {}) });
+  const list = useListQueryInAddress({ filters: ownFilters });
+  const { roleId, status } = list.filters;
+  const { setFilterValue } = list;
+  const setRoleId = useCallback((next: string) => setFilterValue('roleId', next), [setFilterValue]);
+  const setStatus = useCallback((next: string) => setFilterValue('status', next), [setFilterValue]);
+  const result = useUsers({
+    ...list.query,
+    roleId,
+    ...(isUserStatus(status) ? userStatuses[status] : {}),
+  });
   const remove = useDeleteUser();
   const unlock = useUnlockUser();
   const signOut = useSignOutUser();
@@ -201,7 +208,7 @@ export function UsersPage() {
         filters={
           <>
             <RoleFilter roleId={roleId} onChange={setRoleId} />
-            <StatusFilter status={status} onChange={setStatus} />
+            <StatusFilter status={isUserStatus(status) ? status : ''} onChange={setStatus} />
           </>
         }
       />
