@@ -13,6 +13,7 @@ import { reportHttpError } from '#src/core/http/http';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
+import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -124,12 +125,10 @@ export function ChangePasswordForm({ profile, userId }: ChangePasswordFormProps)
           autoComplete="current-password"
         />
       )}
-      <TextField
+      <PasswordField
         control={form.control}
         name="newPassword"
-        type="password"
         label={t('AbpAccount::DisplayName:NewPassword')}
-        autoComplete="new-password"
       />
       <TextField
         control={form.control}

@@ -13,6 +13,7 @@ import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
 import { BusyButton } from '#src/theme/form/busy-button';
+import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -85,13 +86,7 @@ export function RegisterForm() {
         label={t('AbpAccount::EmailAddress')}
         autoComplete="email"
       />
-      <TextField
-        control={control}
-        name="password"
-        type="password"
-        label={t('AbpAccount::Password')}
-        autoComplete="new-password"
-      />
+      <PasswordField control={control} name="password" label={t('AbpAccount::Password')} />
       <BusyButton className="btn btn-primary btn-lg w-100" busy={formState.isSubmitting}>
         {t('AbpAccount::Register')}
       </BusyButton>

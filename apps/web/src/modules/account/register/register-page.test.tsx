@@ -53,6 +53,9 @@ describe('register screen', () => {
     expect(field('Username')).toHaveFocus();
     expect(field('Email address')).toHaveAttribute('type', 'email');
     expect(field('Password')).toHaveAttribute('type', 'password');
+    // The new password can be shown, as on the sign-in page.
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(field('Password')).toHaveAttribute('type', 'text');
   });
 
   it('marks every field on an empty submit', async () => {

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
+import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -68,13 +69,7 @@ export function ResetPasswordForm({ userId, resetToken, onReset }: ResetPassword
   return (
     <form ref={formRef} noValidate onSubmit={form.handleSubmit(onValid)}>
       <p>{t('AbpAccount::ResetPassword_Information')}</p>
-      <TextField
-        control={form.control}
-        name="password"
-        type="password"
-        label={t('AbpAccount::Password')}
-        autoComplete="new-password"
-      />
+      <PasswordField control={form.control} name="password" label={t('AbpAccount::Password')} />
       <TextField
         control={form.control}
         name="confirmPassword"
