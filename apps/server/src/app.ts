@@ -6,6 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config.js';
 import { createRawKysely } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { lockSqliteFileForInstance } from './db/sqlite-instance-lock.js';
 import { localizationResources } from './localization/resources/resources.js';
 import { accountRemoteServices } from './modules/account/account.remote-services.js';
 import { appConfigurationRemoteServices } from './modules/app-configuration/app-configuration.remote-services.js';
@@ -102,6 +103,23 @@ export async function buildApp(
   } finally {
     await migrator.destroy();
   }
+  const instanceLock =
+    config.database.dialect === 'sqlite' && !config.redisUrl
+      ? lockSqliteFileForInstance(config.database.file)
+      : undefined;
+  try {
+    return await composeApp(config, options, instanceLock);
+  } catch (error) {
+    instanceLock?.release();
+    throw error;
+  }
+}
+
+async function composeApp(
+  config: Config,
+  options: BuildAppOptions,
+  instanceLock: { release(): void } | undefined,
+): Promise<FastifyInstance> {
   const services = createServices(config, localizationResources, {
     mailOutbox: options.mailOutbox,
   });
@@ -136,7 +154,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   registerJsonBodyParser(app);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onClose', () => services.close());
+  app.addHook('onClose', async () => {
+    await services.close();
+    instanceLock?.release();
+  });
   app.addHook('onReady', async () => {
     services.mailWorker.start(app.log.child({ component: 'mail-outbox' }));
     services.securityLogRetention.start(app.log.child({ component: 'security-log-retention' }));

@@ -96,6 +96,28 @@ it('names ENCRYPTION_KEY when the stored secrets were written with another key',
   ]);
 }, 30_000);
 
+it('refuses a second instance on one SQLite file without Redis, and starts at once after the first', async () => {
+  const dir = dataDir();
+  const first = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), {
+    webRoot: '/nonexistent',
+  });
+  const file = join(dir, 'vineta.sqlite');
+  try {
+    const { code, lines } = await start({ DATA_DIR: dir, PORT: '0' });
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      `Another instance is using the database at ${file}: give each instance its own DATA_DIR, or set REDIS_URL so that instances sharing it hear of each other's changes`,
+    ]);
+  } finally {
+    await first.close();
+  }
+  // The lock goes with the instance: the next one takes the file.
+  const next = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), {
+    webRoot: '/nonexistent',
+  });
+  await next.close();
+}, 30_000);
+
 it('names the data folder where it cannot keep its encryption key', async () => {
   const { code, lines } = await start({ DATA_DIR: '/proc/no-such-folder' });
   expect(code).toBe(1);

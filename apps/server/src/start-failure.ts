@@ -1,4 +1,5 @@
 import type { Config, DatabaseTarget } from './config.js';
+import { SqliteFileInUseError } from './db/sqlite-instance-lock.js';
 import { isDatabaseUnavailable } from './platform/data/database-unavailable.js';
 import { UndecryptableSecretError } from './platform/security/string-encryption.js';
 
@@ -51,6 +52,9 @@ export function startFailureMessage(error: unknown, config: Config): string | un
   }
   if (fromDatabase(error, config.database)) {
     return `Cannot use the database at ${databaseLocation(config.database)}: ${reason}`;
+  }
+  if (error instanceof SqliteFileInUseError) {
+    return `Another instance is using the database at ${error.file}: give each instance its own DATA_DIR, or set REDIS_URL so that instances sharing it hear of each other's changes`;
   }
   if (error instanceof UndecryptableSecretError) {
     return `ENCRYPTION_KEY: the secrets in the database at ${databaseLocation(config.database)} were written with another key (set ENCRYPTION_KEY, or ${config.dataDir}/encryption.key, to that one)`;
