@@ -43,6 +43,7 @@ import {
   unknownRouteError,
 } from './platform/errors/error-handler.js';
 import { healthRoutes } from './platform/health/health.routes.js';
+import { answerWhileClosing } from './platform/http/answer-while-closing.js';
 import { registerApiCors } from './platform/http/cors.js';
 import type { Authenticator } from './platform/http/current-user.js';
 import { registerJsonBodyParser } from './platform/http/json-body-parser.js';
@@ -146,8 +147,11 @@ async function composeApp(
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ...routeMatching, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrorHandler(services.localizer),
+    // answerWhileClosing answers instead, in ABP's format.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('services', services);
+  answerWhileClosing(app, services.localizer);
   services.cacheHub.setLogger(app.log.child({ component: 'cache-hub' }));
   const routeMethods = trackRouteMethods(app);
   const routes = collectRoutes(app);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { AppDataContext } from '../../db/database.js';
 import type { CacheHub } from '../caching/cache.js';
+import { RETRY_AFTER_SECONDS } from '../data/database-unavailable.js';
 
 /**
  * Liveness says the process answers; readiness that the database does too (503 when it does
@@ -21,7 +22,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       await sql`select 1`.execute(data.db);
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', ...report });
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', ...report });
     }
     return { status: cache.listening ? 'ok' : 'degraded', ...report };
   });
