@@ -28,8 +28,9 @@ export interface XsrfOptions {
 /**
  * ABP's antiforgery for a single-page app: the server hands browsers an `XSRF-TOKEN` cookie the
  * page can read, and every unsafe request that carries cookies must echo it in the
- * `RequestVerificationToken` header, which a foreign page cannot do. Requests without cookies
- * (API clients with bearer tokens) are not affected: they carry no ambient authority.
+ * `RequestVerificationToken` header, which a foreign page cannot do. Requests without cookies, or
+ * with an Authorization header (API clients with bearer tokens), are not affected: they carry no
+ * ambient authority.
  *
  * The cookie comes with the application configuration, as ABP's does
  * (`AbpApplicationConfigurationController`): the page reads it before anything else, and again
@@ -73,7 +74,15 @@ async function xsrf(app: FastifyInstance, options: XsrfOptions) {
   const attributes = `; Path=/; SameSite=Lax${options.secure ? '; Secure' : ''}`;
 
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return done();
+    // A request that carries its authority in a header is no forgery: another site's page cannot
+    // add one (CORS would ask first). API clients that keep a cookie jar (.NET's HttpClient does
+    // by default, and gets XSRF-TOKEN with the configuration) stay unaffected, as with ABP.
+    if (
+      SAFE_METHODS.has(request.method) ||
+      !request.headers.cookie ||
+      request.headers.authorization
+    )
+      return done();
     const cookie = request.cookies?.[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
