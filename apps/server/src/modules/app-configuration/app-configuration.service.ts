@@ -125,7 +125,10 @@ export function createAppConfigurationService(deps: {
             { texts: values, baseResources: [] },
           ]),
         );
-        answer = new CompressedJson(JSON.stringify({ resources }));
+        // ABP 8.1 added the culture, as the configuration has it.
+        const currentCulture =
+          cultureInfos.get(culture) ?? cultureInfos.get(localizer.defaultCulture);
+        answer = new CompressedJson(JSON.stringify({ resources, currentCulture }));
         localizationAnswers.set(key, answer);
       }
       return answer;

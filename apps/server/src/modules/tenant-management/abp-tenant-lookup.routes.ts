@@ -1,20 +1,19 @@
+import { FindTenantResultDto } from '@vineta/contracts/multi-tenancy/find-tenant-result';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { normalize } from '../../platform/data/audit.js';
 import type { TenantInfo, TenantStore } from '../../platform/multi-tenancy/tenant-store.js';
 
-const FindTenantResultDto = z
-  .object({
-    success: z.boolean(),
-    tenantId: z.string().nullable(),
-    name: z.string().nullable(),
-    isActive: z.boolean(),
-  })
-  .meta({ id: 'FindTenantResultDto' });
-
-const toResult = (tenant: TenantInfo | undefined) =>
+const toResult = (tenant: TenantInfo | undefined): FindTenantResultDto =>
   tenant
-    ? { success: true, tenantId: tenant.id, name: tenant.name, isActive: tenant.isActive }
-    : { success: false, tenantId: null, name: null, isActive: false };
+    ? {
+        success: true,
+        tenantId: tenant.id,
+        name: tenant.name,
+        normalizedName: normalize(tenant.name),
+        isActive: tenant.isActive,
+      }
+    : { success: false, tenantId: null, name: null, normalizedName: null, isActive: false };
 
 /** ABP's anonymous tenant lookups, which the tenant switch box calls with an empty tenant header. */
 export const abpTenantLookupRoutes: FastifyPluginAsyncZod<{ store: TenantStore }> = async (
