@@ -1,3 +1,4 @@
+import { requiredString } from '@vineta/contracts/common/fields';
 import Fastify from 'fastify';
 import {
   serializerCompiler,
@@ -62,6 +63,11 @@ beforeAll(async () => {
         }),
       },
     },
+    async () => ({}),
+  );
+  app.post(
+    '/required',
+    { schema: { body: z.object({ userName: requiredString(5), nickname: requiredString(5) }) } },
     async () => ({}),
   );
   app.post('/small', { bodyLimit: 16 }, async () => ({}));
@@ -132,6 +138,15 @@ describe('error bodies', () => {
       { message: expect.stringContaining('e-mail'), members: ['email'] },
     ]);
     expect(error.details).toContain(' - ');
+  });
+
+  it('names an empty required field as a missing one, when it has a name in the language', async () => {
+    const { error } = await call('/required', 'es-MX', { userName: '', nickname: '' });
+    expect(error.validationErrors).toEqual([
+      { message: 'El campo Nombre de usuario es obligatorio.', members: ['userName'] },
+      // No display name for this member: not its camelCase in a Spanish sentence.
+      { message: 'Este campo es obligatorio.', members: ['nickname'] },
+    ]);
   });
 
   it("quotes a pattern without the literal's slashes, and no pattern for a Guid, as ABP does", async () => {

@@ -1,3 +1,4 @@
+import { requiredMessageKey } from '@vineta/contracts/common/fields';
 import type { Localizer } from '../localization/localizer.js';
 
 export interface ValidationIssue {
@@ -23,13 +24,19 @@ export function validationMessage(
 ): string {
   const member = memberName(issue.instancePath);
   const field = localizer.text('AbpValidation', `DisplayName:${member}`, culture);
-  const fieldName = field === `DisplayName:${member}` ? member : field;
+  const named = field !== `DisplayName:${member}`;
+  const fieldName = named ? field : member;
   const params = issue.params;
+  const text = (name: string, data: Record<string, unknown>) =>
+    localizer.message(RESOURCE, name, culture, data);
+  // The contracts' "required" for an empty string (its form shows it under the field): in the
+  // API's list, which names no field around it, the sentence that names it, as for a missing one,
+  // when the field has a name in the reader's language (not a member's camelCase).
+  if (issue.message === requiredMessageKey && named)
+    return text('The {0} field is required.', { 0: fieldName });
   const key = /^(\w+)::(.+)$/.exec(issue.message ?? '');
   if (key?.[1] && key[2]) return localizer.message(key[1], key[2], culture, stringParams(params));
 
-  const text = (name: string, data: Record<string, unknown>) =>
-    localizer.message(RESOURCE, name, culture, data);
   /** ABP's `[Range]` text; past the safe integers (a crossed end that is no real bound), not valid. */
   const between = (crossed: unknown) =>
     bound(crossed, undefined) === undefined

@@ -182,7 +182,10 @@ describe('POST /api/account/login', () => {
     expect(answer.status).toBe(400);
     const body = (await answer.json()) as { error: { validationErrors: unknown[] } };
     expect(body.error.validationErrors).toEqual([
-      { message: 'Este campo es obligatorio.', members: ['userNameOrEmailAddress'] },
+      {
+        message: 'El campo Nombre de usuario o correo electrónico es obligatorio.',
+        members: ['userNameOrEmailAddress'],
+      },
     ]);
     expect(sessionCookie(answer)).toBeUndefined();
   });
