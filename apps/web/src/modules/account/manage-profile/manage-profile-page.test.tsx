@@ -252,6 +252,22 @@ describe('Personal settings', () => {
     expect(save()).toBeDisabled();
   });
 
+  it('reads the profile again after a conflict, so that the form shows what is stored now', async () => {
+    let reads = 0;
+    await openPersonalSettings((request) => {
+      if (request.path !== '/api/account/my-profile') return undefined;
+      if (request.method === 'PUT') return abpError(409, 'Changed by another user.');
+      reads += 1;
+      return reads === 1
+        ? undefined
+        : Response.json({ ...profile, surname: 'Ruiz', concurrencyStamp: 'stamp-9' });
+    });
+    type(field('Surname'), 'Mine');
+    await waitFor(() => expect(save()).toBeEnabled());
+    fireEvent.click(save());
+    await waitFor(() => expect(field('Surname')).toHaveValue('Ruiz'));
+  });
+
   it('saves with the concurrency stamp; the answer replaces the stored profile; toast for 5000 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const saved: ProfileDto = {

@@ -22,7 +22,10 @@ export function ManageProfilePage() {
       {
         key: 'personal-settings',
         label: t('AbpAccount::PersonalSettings'),
-        content: <PersonalSettingsForm profile={profile} userId={userId} />,
+        // A new stamp is a new profile (saved here, or read again after a conflict): a fresh form.
+        content: (
+          <PersonalSettingsForm key={profile.concurrencyStamp} profile={profile} userId={userId} />
+        ),
       },
     ];
     if (!profile.isExternal) {
