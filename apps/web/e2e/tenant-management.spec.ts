@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import {
   type Culture,
   expectNoAxeViolations,
@@ -363,11 +363,9 @@ test.describe('tenant management', () => {
     await ok(api.delete(`/api/multi-tenancy/tenants/${tenant.id}`));
   });
 
-  test('a tenant deactivated while its admin works: the reason, then the sign-in page as the host', async ({
-    page,
-  }) => {
-    const culture: Culture = 'es-MX';
-    const name = uniqueName('pausa');
+  /** A new tenant whose admin has signed in through the screens and opened the roles. */
+  async function workingInNewTenant(page: Page, culture: Culture, prefix: string) {
+    const name = uniqueName(prefix);
     const tenant = await ok<Tenant>(
       api.post('/api/multi-tenancy/tenants', {
         data: { name, adminEmailAddress: `admin@${name}.test`, adminPassword: password },
@@ -377,6 +375,14 @@ test.describe('tenant management', () => {
     await signInToTenant(page, culture, name, password);
     await page.goto('/identity/roles');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    return { name, tenant };
+  }
+
+  test('a tenant deactivated while its admin works: the reason, then the sign-in page as the host', async ({
+    page,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const { name, tenant } = await workingInNewTenant(page, culture, 'pausa');
 
     await ok(
       api.put(`/api/multi-tenancy/tenants/${tenant.id}`, {
@@ -403,16 +409,7 @@ test.describe('tenant management', () => {
     page,
   }) => {
     const culture: Culture = 'es-MX';
-    const name = uniqueName('cerrada');
-    const tenant = await ok<Tenant>(
-      api.post('/api/multi-tenancy/tenants', {
-        data: { name, adminEmailAddress: `admin@${name}.test`, adminPassword: password },
-      }),
-    );
-    await chooseLanguage(page, culture);
-    await signInToTenant(page, culture, name, password);
-    await page.goto('/identity/roles');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const { name, tenant } = await workingInNewTenant(page, culture, 'cerrada');
     await ok(api.delete(`/api/multi-tenancy/tenants/${tenant.id}`));
 
     // The next visit, days later: no dialog with the tenant's id before any text has loaded.

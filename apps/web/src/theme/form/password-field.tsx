@@ -18,7 +18,11 @@ export interface PasswordFieldProps<T extends FieldValues> {
   hint?: string;
 }
 
-/** A new-password input with a show/hide toggle and the server's password rules. */
+/**
+ * A new-password input with a show/hide toggle and the server's password rules. No `maxlength`:
+ * a longer password pasted from a manager would be cut silently and saved unlike its copy; the
+ * 128-character rule says so instead, as on the sign-in page.
+ */
 export function PasswordField<T extends FieldValues>({
   control,
   name,
@@ -51,7 +55,6 @@ export function PasswordField<T extends FieldValues>({
           id={id}
           type={shown ? 'text' : 'password'}
           autoComplete="new-password"
-          maxLength={128}
           className={`form-control${invalid ? ' is-invalid' : ''}`}
           aria-invalid={invalid}
           aria-describedby={describedBy || undefined}

@@ -44,6 +44,16 @@ function serve() {
 }
 const lastQuery = (requests: ReturnType<typeof serve>) => requests.at(-1)?.query;
 
+/** The page at `path`, with the address it shows (`address`) read out beside it. */
+const renderAt = (path: string) =>
+  renderWithProviders(
+    <>
+      <SecurityLogsPage />
+      <CurrentAddress />
+    </>,
+    { path },
+  );
+
 afterEach(() => resetIdentityState());
 
 describe('Security logs page', () => {
@@ -97,14 +107,8 @@ describe('Security logs page', () => {
   it('starts from the filters, sort and page of the address, and writes each choice back', async () => {
     await loadIdentityConfiguration({ 'AbpIdentity.SecurityLogs': true });
     const requests = serve();
-    renderWithProviders(
-      <>
-        <SecurityLogsPage />
-        <CurrentAddress />
-      </>,
-      {
-        path: '/identity/security-logs?filter=ana&action=LoginFailed&from=2026-11-30&to=2026-12-01&sorting=creationTime%20asc&page=2',
-      },
+    renderAt(
+      '/identity/security-logs?filter=ana&action=LoginFailed&from=2026-11-30&to=2026-12-01&sorting=creationTime%20asc&page=2',
     );
     await screen.findByRole('cell', { name: 'Signed in' });
     expect(Object.fromEntries(lastQuery(requests) ?? [])).toEqual({
@@ -131,13 +135,7 @@ describe('Security logs page', () => {
   it('lets go of an action or a day it does not know', async () => {
     await loadIdentityConfiguration({ 'AbpIdentity.SecurityLogs': true });
     const requests = serve();
-    renderWithProviders(
-      <>
-        <SecurityLogsPage />
-        <CurrentAddress />
-      </>,
-      { path: '/identity/security-logs?action=Hacked&from=2026-13-40' },
-    );
+    renderAt('/identity/security-logs?action=Hacked&from=2026-13-40');
     await screen.findByRole('cell', { name: 'Signed in' });
     expect(screen.getByLabelText('address')).toHaveTextContent(/^\/identity\/security-logs$/);
     expect(lastQuery(requests)?.has('action')).toBe(false);
