@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { type ListQuery, listDefaults, useListQuery } from './use-list-query';
+import { listDefaults, useListQuery } from './use-list-query';
 
 /** `sorting` as the lists send it: a key, then optionally its direction. */
 const sortingPattern = /^[A-Za-z][\w.]*( (asc|desc))?$/i;
