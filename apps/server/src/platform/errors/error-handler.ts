@@ -77,15 +77,7 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
     if (isDatabaseUnavailable(error)) {
       // An outage, not a defect: the request may succeed unchanged, so say when to try again.
       request.log.error({ err: error }, 'database unavailable');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendServerError(
-        localizer,
-        request,
-        reply,
-        503,
-        'ServiceUnavailableErrorMessage',
-        culture,
-      );
+      return sendServiceUnavailable(localizer, request, reply, culture);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendServerError(localizer, request, reply, 500, 'InternalServerErrorMessage', culture);
@@ -100,11 +92,29 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
 export function frameworkErrorHandler(localizer: Localizer) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode ?? 400;
-    const acceptLanguage = request.headers['accept-language'];
-    const culture =
-      cultureFromRequest({ query: {}, cookies: {}, acceptLanguage }) ?? localizer.defaultCulture;
+    const culture = headerCulture(request, localizer);
     return sendClientError(reply, localizer, error, status, culture);
   };
+}
+
+/**
+ * The language of a request answered before the request context has worked its culture out: its
+ * Accept-Language alone.
+ */
+export function headerCulture(request: FastifyRequest, localizer: Localizer): string {
+  const acceptLanguage = request.headers['accept-language'];
+  return cultureFromRequest({ query: {}, cookies: {}, acceptLanguage }) ?? localizer.defaultCulture;
+}
+
+/** An outage: the request may succeed unchanged, so say when to try again. */
+export function sendServiceUnavailable(
+  localizer: Localizer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  culture: string,
+) {
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return sendServerError(localizer, request, reply, 503, 'ServiceUnavailableErrorMessage', culture);
 }
 
 /** A server-side failure: a generic message, and the request id that finds it in the log. */

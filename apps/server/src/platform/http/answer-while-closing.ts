@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { RETRY_AFTER_SECONDS } from '../data/database-unavailable.js';
-import { send } from '../errors/error-handler.js';
+import { headerCulture, sendServiceUnavailable } from '../errors/error-handler.js';
 import type { Localizer } from '../localization/localizer.js';
-import { cultureFromRequest } from '../localization/request-culture.js';
 
 /**
  * Once the instance is closing (SIGTERM), a request that still comes on a kept-alive connection
@@ -21,21 +19,7 @@ export function answerWhileClosing(app: FastifyInstance, localizer: Localizer): 
       done();
       return;
     }
-    void reply.header('connection', 'close').header('retry-after', String(RETRY_AFTER_SECONDS));
-    send(reply, 503, {
-      code: null,
-      message: localizer.text(
-        'AbpExceptionHandling',
-        'ServiceUnavailableErrorMessage',
-        cultureFromRequest({
-          query: {},
-          cookies: {},
-          acceptLanguage: request.headers['accept-language'],
-        }) ?? localizer.defaultCulture,
-      ),
-      details: null,
-      data: {},
-      validationErrors: null,
-    });
+    void reply.header('connection', 'close');
+    sendServiceUnavailable(localizer, request, reply, headerCulture(request, localizer));
   });
 }
