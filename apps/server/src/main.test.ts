@@ -118,6 +118,34 @@ it('refuses a second instance on one SQLite file without Redis, and starts at on
   await next.close();
 }, 30_000);
 
+it('refuses a first ADMIN_PASSWORD that the password rules refuse, naming every rule it breaks', async () => {
+  const dir = dataDir();
+  const { code, lines } = await start({ DATA_DIR: dir, ADMIN_PASSWORD: 'vineta' });
+  expect(code).toBe(1);
+  expect(lines).toEqual([
+    "Configuration error: ADMIN_PASSWORD: the password rules refuse it. Passwords must have at least one non alphanumeric character. Passwords must have at least one digit ('0'-'9'). Passwords must have at least one uppercase ('A'-'Z').",
+  ]);
+  // The rules are the host's settings: relaxed, the same password makes the admin.
+  const relaxed = {
+    DATA_DIR: dir,
+    ADMIN_PASSWORD: 'vineta',
+    LOG_LEVEL: 'silent',
+    'Settings__Abp.Identity.Password.RequireNonAlphanumeric': 'false',
+    'Settings__Abp.Identity.Password.RequireDigit': 'false',
+    'Settings__Abp.Identity.Password.RequireUppercase': 'false',
+  };
+  const app = await buildApp(loadConfig(relaxed), { webRoot: '/nonexistent' });
+  await app.close();
+  // Once the admin exists the variable is not read, so a later change of rules cannot stop a start.
+  const again = await buildApp(
+    loadConfig({ DATA_DIR: dir, ADMIN_PASSWORD: 'vineta', LOG_LEVEL: 'silent' }),
+    {
+      webRoot: '/nonexistent',
+    },
+  );
+  await again.close();
+}, 30_000);
+
 it('names the data folder where it cannot keep its encryption key', async () => {
   const { code, lines } = await start({ DATA_DIR: '/proc/no-such-folder' });
   expect(code).toBe(1);

@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import { createDataContextFor } from './db/database.js';
 import { accountSettings } from './modules/account/account.settings.js';
 import { createPasswordPolicy } from './modules/account/password-policy.js';
@@ -35,6 +35,7 @@ import { createCacheHub } from './platform/caching/cache.js';
 import { normalize } from './platform/data/audit.js';
 import { includingDeleted, withinTenant } from './platform/data/data-scope.js';
 import { createProviderValueRepository } from './platform/data/provider-value.repository.js';
+import { BusinessError } from './platform/errors/business-error.js';
 import { createFeatureChecker } from './platform/features/feature-checker.js';
 import { FeatureRegistry } from './platform/features/feature-definitions.js';
 import type { CompressedJson } from './platform/http/compressed-json.js';
@@ -147,6 +148,7 @@ export function createServices(
   const users = createUsersRepository(data, { onListChanged: userCounts.invalidate });
   const roles = createRolesRepository(data);
   const passwordHasher = createPasswordHasher(config.passwordHashing);
+  const passwordPolicy = createPasswordPolicy(settings);
   const identitySeeder = createIdentityDataSeeder({
     data,
     users,
@@ -163,7 +165,7 @@ export function createServices(
     data,
     repository: tenants,
     hasher: passwordHasher,
-    passwordPolicy: createPasswordPolicy(settings),
+    passwordPolicy,
     seeder: identitySeeder,
     forgetTenant: (tenant) => tenantStore.forget(tenant),
   });
@@ -226,7 +228,7 @@ export function createServices(
     users,
     roles,
     hasher: passwordHasher,
-    passwordValidator: createPasswordPolicy(settings),
+    passwordValidator: passwordPolicy,
     settings,
     permissions,
     changes: identityChanges,
@@ -289,7 +291,18 @@ export function createServices(
     mailOutbox,
     mailTemplates,
     mailWorker,
-    seedHost: (admin: { email: string; password: string }) => identitySeeder.seed(null, admin),
+    /** The host's admin at first start, whose password (ADMIN_PASSWORD) the host's rules must accept. */
+    seedHost: (admin: { email: string; password: string }) =>
+      identitySeeder.seed(null, admin, {
+        validate: (password) =>
+          passwordPolicy.validate(password).catch((error: unknown) => {
+            if (!(error instanceof BusinessError)) throw error;
+            const rules = [error, ...error.more]
+              .map(({ code, data }) => localizer.errorMessage(code, 'en', data) ?? code)
+              .join(' ');
+            throw new ConfigError(`ADMIN_PASSWORD: the password rules refuse it. ${rules}`);
+          }),
+      }),
     /** Every tenant's admin role gets the permissions added since the seed last ran there. */
     seedTenants: () => identitySeeder.seedEveryTenant(tenants.pageAfter),
     async close() {

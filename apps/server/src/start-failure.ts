@@ -1,4 +1,4 @@
-import type { Config, DatabaseTarget } from './config.js';
+import { type Config, ConfigError, type DatabaseTarget } from './config.js';
 import { SqliteFileInUseError } from './db/sqlite-instance-lock.js';
 import { isDatabaseUnavailable } from './platform/data/database-unavailable.js';
 import { UndecryptableSecretError } from './platform/security/string-encryption.js';
@@ -36,7 +36,8 @@ function fromDatabase(error: unknown, target: DatabaseTarget): boolean {
 
 /**
  * One line for the operator when the server cannot start for a reason outside its code: a
- * database it cannot reach or use, or an address it cannot listen on. Undefined for anything
+ * database it cannot reach or use, an address it cannot listen on, or a setting that only the
+ * start could judge (an ADMIN_PASSWORD the password rules refuse). Undefined for anything
  * else, whose stack trace is what is wanted.
  */
 export function startFailureMessage(error: unknown, config: Config): string | undefined {
@@ -56,6 +57,7 @@ export function startFailureMessage(error: unknown, config: Config): string | un
   if (error instanceof SqliteFileInUseError) {
     return `Another instance is using the database at ${error.file}: give each instance its own DATA_DIR, or set REDIS_URL so that instances sharing it hear of each other's changes`;
   }
+  if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
   if (error instanceof UndecryptableSecretError) {
     return `ENCRYPTION_KEY: the secrets in the database at ${databaseLocation(config.database)} were written with another key (set ENCRYPTION_KEY, or ${config.dataDir}/encryption.key, to that one)`;
   }

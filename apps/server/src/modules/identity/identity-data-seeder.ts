@@ -142,13 +142,22 @@ export function createIdentityDataSeeder(deps: {
   const seedPermissions = (tenantId: string | null) => seedHashed(tenantId, null);
 
   return {
+    /**
+     * The side's admin role and user. `passwordPolicy`, when given, must accept the password
+     * before a new admin is made with it (ABP's seeder creates it through the user manager's
+     * validators); once the admin exists the password is not read.
+     */
     async seed(
       tenantId: string | null,
       admin: { email: string; password: string },
+      passwordPolicy?: { validate(password: string): Promise<void> },
     ): Promise<{ createdUser: boolean; grantedPermissions: string[] }> {
       const existing = await withinTenant(tenantId, () =>
         users.findByNormalizedUserName(normalize(ADMIN_NAME)),
       );
+      if (!existing && passwordPolicy) {
+        await withinTenant(tenantId, () => passwordPolicy.validate(admin.password));
+      }
       const passwordHash = existing ? null : await hasher.hash(admin.password);
       return seedHashed(tenantId, { email: admin.email, passwordHash });
     },
