@@ -149,13 +149,17 @@ export const identityPasswordErrorCodes = (
 export function identityUserErrorFields<F extends string>(fields: {
   userName: F;
   email: F;
-  password: F;
+  /** None where the form has no password (My account's personal settings). */
+  password?: F;
 }): Record<string, F> {
+  const { password } = fields;
   return {
     [`${identityErrorCodePrefix}DuplicateUserName`]: fields.userName,
     [`${identityErrorCodePrefix}InvalidUserName`]: fields.userName,
     [`${identityErrorCodePrefix}DuplicateEmail`]: fields.email,
-    ...Object.fromEntries(identityPasswordErrorCodes.map((code) => [code, fields.password])),
+    ...(password
+      ? Object.fromEntries(identityPasswordErrorCodes.map((code) => [code, password]))
+      : {}),
   };
 }
 

@@ -4,6 +4,8 @@ import { requiredString } from '@vineta/contracts/common/fields';
 import { IdentityUserLimits } from '@vineta/contracts/identity/identity.limits';
 import {
   createPasswordSchema,
+  identityErrorCodePrefix,
+  identityPasswordErrorCodes,
   type PasswordRules,
 } from '@vineta/contracts/identity/password-rules';
 import { useMemo, useRef } from 'react';
@@ -12,6 +14,7 @@ import { z } from 'zod';
 import { reportHttpError } from '#src/core/http/http';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
+import { applyValidationErrors, codesUnder } from '#src/theme/form/apply-validation-errors';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
@@ -30,6 +33,13 @@ interface ChangePasswordValues {
   newPassword: string;
   newPasswordConfirm: string;
 }
+
+const fields = ['currentPassword', 'newPassword', 'newPasswordConfirm'] as const;
+/** A wrong current password and a new one the rules refuse go under their fields too. */
+const codeFields = {
+  [`${identityErrorCodePrefix}PasswordMismatch`]: 'currentPassword',
+  ...codesUnder(identityPasswordErrorCodes, 'newPassword'),
+};
 
 /** The current password only when the user has one (SPEC.md section 4). */
 function changePasswordSchema(rules: PasswordRules, hasPassword: boolean) {
@@ -103,6 +113,9 @@ export function ChangePasswordForm({ profile, userId }: ChangePasswordFormProps)
     } catch (error) {
       const message = failureText(error);
       if (message) errorToast.show(message, 'AbpUi::Error', { life: 7000 });
+      if (message && error instanceof RestError) {
+        applyValidationErrors(error.remoteError, form.setError, fields, codeFields);
+      }
       return;
     }
     toaster.success('AbpAccount::PasswordChangedMessage', undefined, { life: 5000 });

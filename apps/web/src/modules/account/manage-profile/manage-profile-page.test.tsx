@@ -186,6 +186,29 @@ describe('Change password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect password.');
     expect(field('Current password')).toHaveValue('wrong');
   });
+  it.each([
+    ['Volo.Abp.Identity:PasswordMismatch', 'Incorrect password.', 'Current password'],
+    [
+      'Volo.Abp.Identity:PasswordRequiresUniqueChars',
+      'Passwords must use at least 3 different characters.',
+      'New password',
+    ],
+  ])('puts %s under its field too, which takes focus', async (code, message, label) => {
+    await renderManage({}, (request) =>
+      request.path === '/api/account/my-profile/change-password'
+        ? abpError(403, message, { code })
+        : undefined,
+    );
+    type(await screen.findByLabelText('Current password'), 'wrong');
+    type(field('New password'), '1q2w3E*');
+    type(field('Confirm new password'), '1q2w3E*');
+    await waitFor(() => expect(save()).toBeEnabled());
+    fireEvent.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(label)).toHaveFocus();
+  });
 });
 
 describe('Personal settings', () => {
@@ -250,6 +273,23 @@ describe('Personal settings', () => {
     type(field(label), value);
     await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
     expect(save()).toBeDisabled();
+  });
+
+  it.each([
+    ['Volo.Abp.Identity:DuplicateUserName', "Username 'eva' is already taken.", 'Username'],
+    ['Volo.Abp.Identity:DuplicateEmail', "Email 'eva@example.com' is already taken.", 'Email'],
+  ])('puts %s under its field, which takes focus', async (code, message, label) => {
+    await openPersonalSettings((request) =>
+      request.path === '/api/account/my-profile' && request.method === 'PUT'
+        ? abpError(403, message, { code })
+        : undefined,
+    );
+    type(field('Surname'), 'Mine');
+    await waitFor(() => expect(save()).toBeEnabled());
+    fireEvent.click(save());
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
+    expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(label)).toHaveFocus();
   });
 
   it('reads the profile again after a conflict, so that the form shows what is stored now', async () => {

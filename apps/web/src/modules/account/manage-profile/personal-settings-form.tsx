@@ -3,6 +3,7 @@ import {
   IdentitySettingNames,
   isEnabledUnlessFalse,
 } from '@vineta/contracts/identity/identity-settings';
+import { identityUserErrorFields } from '@vineta/contracts/identity/password-rules';
 import { type KeyboardEvent, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -28,6 +29,8 @@ const personalSettingsSchema = UpdateProfileDto.pick({
 });
 type PersonalSettingsValues = z.infer<typeof personalSettingsSchema>;
 const fields = ['userName', 'email', 'name', 'surname', 'phoneNumber'] as const;
+/** A taken user name or e-mail goes under its field, as on register and the users screen. */
+const codeFields = identityUserErrorFields({ userName: 'userName', email: 'email' });
 
 /** Nullable server fields become empty strings in the form. */
 function toValues(profile: ProfileDto): PersonalSettingsValues {
@@ -80,7 +83,7 @@ export function PersonalSettingsForm({ profile, userId }: PersonalSettingsFormPr
     } catch (error) {
       // The global HTTP error handling shows it; validation errors also go under their fields.
       if (error instanceof RestError)
-        applyValidationErrors(error.remoteError, form.setError, fields);
+        applyValidationErrors(error.remoteError, form.setError, fields, codeFields);
       return;
     }
     form.reset(toValues(saved));
