@@ -254,6 +254,7 @@ export function createServices(
     providers: identityProviders({
       findRoleName: (name) => identity.roles.findName(name),
       findUser: (id) => identity.userQueries.nameAndRoles(id),
+      ceiling: identity.ceiling,
     }),
   });
 

@@ -32,4 +32,14 @@ export const IdentityErrors = {
     new BusinessError('Volo.Abp.Identity:CanNotDeactivateOwnAccount', { status: 403 }),
   lastAdministratorRole: () =>
     new BusinessError('Volo.Abp.Identity:LastAdministratorRole', { status: 403 }),
+  // Ours (privilege-ceiling.ts): no one hands out more than they hold.
+  morePrivilegedUser: () =>
+    new BusinessError('Volo.Abp.Identity:MorePrivilegedUser', { status: 403 }),
+  morePrivilegedRole: (roleName: string) =>
+    new BusinessError('Volo.Abp.Identity:MorePrivilegedRole', {
+      status: 403,
+      data: { 0: roleName },
+    }),
+  permissionNotHeld: () =>
+    new BusinessError('Volo.Abp.Identity:PermissionNotHeld', { status: 403 }),
 } as const;

@@ -5,6 +5,7 @@ import type { SecurityLogRepository } from '../../platform/security-log/security
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import type { IdentityChanges } from './identity-changes.js';
 import type { PasswordHasher } from './password-hasher.js';
+import { createPrivilegeCeiling } from './privilege-ceiling.js';
 import type { RolesRepository } from './roles/roles.repository.js';
 import { createRolesService } from './roles/roles.service.js';
 import { createSecurityLogsService } from './security-logs/security-logs.service.js';
@@ -41,6 +42,7 @@ export function createIdentityServices(deps: {
 }) {
   const { data, users, roles, permissions, changes } = deps;
   const manager = createUserManager({ users, roles });
+  const ceiling = createPrivilegeCeiling({ users, permissions });
   const userList = createUserListService({
     list: createUserListRepository(data),
     counts: deps.userCounts,
@@ -48,7 +50,7 @@ export function createIdentityServices(deps: {
     gramChoices: deps.userSearchStatistics.choices,
   });
   return {
-    roles: createRolesService({ data, roles, users, permissions, changes }),
+    roles: createRolesService({ data, roles, users, permissions, changes, ceiling }),
     users: createUsersService({
       data,
       users,
@@ -58,7 +60,10 @@ export function createIdentityServices(deps: {
       settings: deps.settings,
       permissions,
       changes,
+      ceiling,
     }),
+    /** What a caller may hand out (privilege-ceiling.ts); permission management asks it too. */
+    ceiling,
     userQueries: createUserQueries({ users, roles, list: userList }),
     securityLogs: createSecurityLogsService(deps.securityLogs),
   };

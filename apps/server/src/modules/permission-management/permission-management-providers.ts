@@ -25,12 +25,20 @@ export interface ManagedProvider {
   policy: string;
   /** The target in the current tenant; undefined when there is none with that key. */
   describe(providerKey: string): Promise<ProviderTarget | undefined>;
+  /** Refuses when the caller may not change the target's grants, or give it `granting`. */
+  assertMayChange(providerKey: string, granting: readonly string[]): Promise<void>;
 }
 
 /** What the identity module answers about roles and users (through its services). */
 export interface IdentityDirectory {
   findRoleName(name: string): Promise<string | undefined>;
   findUser(id: string): Promise<{ userName: string; roleNames: string[] } | undefined>;
+  /** What the caller may hand out (identity's privilege ceiling). */
+  ceiling: {
+    assertMayChangeRole(roleName: string): Promise<void>;
+    assertMayManageUser(userId: string): Promise<void>;
+    assertMayGrant(names: readonly string[]): Promise<void>;
+  };
 }
 
 /** ABP's role (`R`, key = role name) and user (`U`, key = user id) providers. */
@@ -44,6 +52,10 @@ export function identityProviders(directory: IdentityDirectory): ManagedProvider
         return name === undefined
           ? undefined
           : { providerKey: name, displayName: name, inherited: [] };
+      },
+      async assertMayChange(roleName, granting) {
+        await directory.ceiling.assertMayChangeRole(roleName);
+        await directory.ceiling.assertMayGrant(granting);
       },
     },
     {
@@ -62,6 +74,10 @@ export function identityProviders(directory: IdentityDirectory): ManagedProvider
             providerKey,
           })),
         };
+      },
+      async assertMayChange(userId, granting) {
+        await directory.ceiling.assertMayManageUser(userId);
+        await directory.ceiling.assertMayGrant(granting);
       },
     },
   ];

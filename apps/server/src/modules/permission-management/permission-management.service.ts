@@ -132,6 +132,9 @@ export function createPermissionManagementService(deps: {
           throw PermissionManagementErrors.permissionNotDefined(change.name);
         wanted.set(change.name, change.isGranted);
       }
+      const held = new Set(await permissions.grantsOf(providerName, target.providerKey));
+      const granting = [...wanted].filter(([name, on]) => on && !held.has(name)).map(([n]) => n);
+      await providerOf(providerName).assertMayChange(target.providerKey, granting);
       await data.transaction(async () => {
         const own = new Set(await permissions.grantsOf(providerName, target.providerKey));
         for (const [name, isGranted] of wanted) {

@@ -126,10 +126,9 @@ export function createPermissionChecker(deps: {
     })();
   }
 
-  async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
+  /** The names of grant lists that count here (defined, on this side, their features on). */
+  async function countedNames(lists: readonly (readonly string[])[]): Promise<Set<string>> {
     const granted = new Set<string>();
-    if (!subject) return granted;
-    const lists = await grantListsOf(subject);
     const tenant = tenantId();
     for (const list of lists) {
       for (const name of list) {
@@ -140,9 +139,16 @@ export function createPermissionChecker(deps: {
     return granted;
   }
 
+  async function grantedNames(subject: PermissionSubject | null): Promise<Set<string>> {
+    return subject ? countedNames(await grantListsOf(subject)) : new Set();
+  }
+
   return {
     grantsOf,
     grantedNames,
+    /** What these roles grant together (their members get it), as {@link grantedNames} counts. */
+    grantedNamesOfRoles: async (roles: readonly string[]) =>
+      countedNames(await Promise.all(roles.map((role) => grantsOf(ROLE_PROVIDER, role)))),
     /**
      * Checks only the names the policy mentions (a route guard's one or two), not every grant.
      * The answer comes at once, without a promise, when the subject's grants are cached and none

@@ -14,6 +14,7 @@ import { parseSorting } from '../../../platform/data/list-sorting.js';
 import { ConcurrencyError, EntityNotFoundError } from '../../../platform/errors/business-error.js';
 import { IdentityErrors } from '../identity.errors.js';
 import type { IdentityChanges } from '../identity-changes.js';
+import type { PrivilegeCeiling } from '../privilege-ceiling.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { toIdentityRoleDto } from './identity-role-dto.js';
 import { type RolesRepository, roleSortKeys } from './roles.repository.js';
@@ -35,8 +36,9 @@ export function createRolesService(deps: {
   users: UsersRepository;
   permissions: PermissionChecker;
   changes: IdentityChanges;
+  ceiling: PrivilegeCeiling;
 }) {
-  const { data, roles, users, permissions } = deps;
+  const { data, roles, users, permissions, ceiling } = deps;
   const announce = (userIds: readonly string[]) =>
     userIds.length === 0
       ? Promise.resolve()
@@ -109,6 +111,8 @@ export function createRolesService(deps: {
     async update(id: string, input: IdentityRoleUpdateDto): Promise<IdentityRoleDto> {
       await guarded(input.name, async () => {
         const current = await load(id);
+        // Made default, a role goes to every new user; renamed, its members change.
+        await ceiling.assertMayChangeRole(current.name);
         // ABP: no stamp sent, no check.
         const stamp = input.concurrencyStamp ?? current.concurrencyStamp;
         if (current.concurrencyStamp !== stamp) throw new ConcurrencyError();
@@ -143,6 +147,7 @@ export function createRolesService(deps: {
         const role = await roles.findById(id);
         if (!role) return;
         if (role.isStatic) throw IdentityErrors.staticRoleDeletion();
+        await ceiling.assertMayChangeRole(role.name);
         const members = await users.userIdsInRole(id);
         await users.removeRoleLinksTo(id);
         await permissions.deleteAllOf(ROLE_PROVIDER, role.name);

@@ -21,6 +21,7 @@ import type { SettingManager } from '../../../platform/settings/setting-manager.
 import { IdentityErrors } from '../identity.errors.js';
 import type { IdentityChanges } from '../identity-changes.js';
 import type { PasswordHasher } from '../password-hasher.js';
+import type { PrivilegeCeiling } from '../privilege-ceiling.js';
 import { toIdentityUserDto } from './identity-user-dto.js';
 import type { PasswordValidator, UserManager } from './user-manager.js';
 import type { UsersRepository } from './users.repository.js';
@@ -42,8 +43,9 @@ export function createUsersService(deps: {
   settings: SettingManager;
   permissions: PermissionChecker;
   changes: IdentityChanges;
+  ceiling: PrivilegeCeiling;
 }) {
-  const { data, users, manager, hasher, passwordValidator, settings, permissions } = deps;
+  const { data, users, manager, hasher, passwordValidator, settings, permissions, ceiling } = deps;
   const announce = (userIds: readonly string[], signOut = false) =>
     data.afterCommit(() => deps.changes.usersChanged({ userIds, signOut }));
 
@@ -53,6 +55,15 @@ export function createUsersService(deps: {
     return user;
   }
   const dtoOf = async (id: string): Promise<IdentityUserDto> => toIdentityUserDto(await load(id));
+
+  /** The caller may change the user, and give the roles of `roleNames` the user lacks yet. */
+  async function assertMayChange(id: string, roleNames?: readonly string[]) {
+    await ceiling.assertMayManageUser(id);
+    if (!roleNames) return;
+    const held = new Set(await users.roleNamesOf(id));
+    const given = (await manager.resolveRoles(roleNames)).map((role) => role.name);
+    await ceiling.assertMayGiveRoles(given.filter((name) => !held.has(name)));
+  }
 
   async function lockoutForNewUsers(): Promise<boolean> {
     const value = await settings.getOrNull(IdentitySettingNames.Lockout.AllowedForNewUsers);
@@ -66,7 +77,10 @@ export function createUsersService(deps: {
       const { userName, email } = input;
       manager.assertValidUserName(userName);
       await manager.assertUnique(userName, email);
-      if (input.roleNames) await manager.resolveRoles(input.roleNames);
+      if (input.roleNames) {
+        const roles = await manager.resolveRoles(input.roleNames);
+        await ceiling.assertMayGiveRoles(roles.map((role) => role.name));
+      }
       await passwordValidator.validate(input.password);
       const lockoutEnabled = input.lockoutEnabled ?? (await lockoutForNewUsers());
       const passwordHash = await hasher.hash(input.password);
@@ -106,6 +120,7 @@ export function createUsersService(deps: {
     async update(id: string, input: IdentityUserUpdateDto): Promise<IdentityUserDto> {
       const { userName, email } = input;
       await load(id);
+      await assertMayChange(id, input.roleNames ?? undefined);
       manager.assertValidUserName(userName);
       await manager.assertUnique(userName, email, id);
       const password = input.password || undefined;
@@ -172,6 +187,7 @@ export function createUsersService(deps: {
       await data.transaction(async () => {
         const user = await users.findById(id);
         if (!user) return;
+        await ceiling.assertMayManageUser(id);
         await manager.assertKeepsAnAdministrator(user, { deleted: true, isActive: false });
         await users.softDelete(id);
         await users.removeRoleLinksOf(id);
@@ -184,6 +200,7 @@ export function createUsersService(deps: {
     async updateRoles(id: string, roleNames: readonly string[]): Promise<void> {
       await data.transaction(async () => {
         const current = await load(id);
+        await assertMayChange(id, roleNames);
         const roleIds = (await manager.resolveRoles(roleNames)).map((role) => role.id);
         await manager.assertKeepsAnAdministrator(current, { isActive: current.isActive, roleIds });
         const saved = await users.update(id, current.concurrencyStamp, {
@@ -204,6 +221,7 @@ export function createUsersService(deps: {
     async signOut(id: string): Promise<void> {
       await data.transaction(async () => {
         const current = await load(id);
+        await ceiling.assertMayManageUser(id);
         const saved = await users.update(id, current.concurrencyStamp, {
           securityStamp: crypto.randomUUID(),
           concurrencyStamp: newConcurrencyStamp(),
@@ -217,6 +235,8 @@ export function createUsersService(deps: {
     /** Ends a lockout and forgets the failed attempts, so the next wrong password does not relock. */
     async unlock(id: string): Promise<void> {
       await load(id);
+      // An attacker's guesses locked the account: only a peer may let them go on.
+      await ceiling.assertMayManageUser(id);
       await users.setLockout(id, { lockoutEnd: null, accessFailedCount: 0 });
     },
   };
