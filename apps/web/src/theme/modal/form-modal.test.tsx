@@ -7,7 +7,12 @@ import { FormModal } from './form-modal';
 import { escapeDebounceMs } from './modal';
 
 function renderFormModal(
-  props: { dirty?: boolean; saving?: boolean; valid?: boolean; onSubmit?: () => void } = {},
+  props: {
+    dirty?: boolean;
+    saving?: boolean;
+    valid?: boolean;
+    onSubmit?: () => void | Promise<void>;
+  } = {},
 ) {
   const onClose = vi.fn();
   render(
@@ -17,7 +22,7 @@ function renderFormModal(
         formId="role"
         onSubmit={(event) => {
           event.preventDefault();
-          props.onSubmit?.();
+          return props.onSubmit?.();
         }}
         onClose={onClose}
         saving={props.saving ?? false}
@@ -82,6 +87,24 @@ describe('form modal', () => {
     fireEvent.keyUp(field, { key: 'Enter' });
     act(() => vi.advanceTimersByTime(enterSubmitDebounceMs));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends a double click as one save, and the next click once that save has settled', async () => {
+    let settle = () => {};
+    const onSubmit = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          settle = resolve;
+        }),
+    );
+    renderFormModal({ onSubmit });
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    expect(onSubmit).toHaveBeenCalledOnce();
+    await act(async () => settle());
+    fireEvent.click(save);
+    expect(onSubmit).toHaveBeenCalledTimes(2);
   });
 
   it('stays open on Escape while saving', () => {

@@ -1,14 +1,16 @@
-import { type FormEventHandler, type ReactNode, useRef } from 'react';
+import { type FormEvent, type ReactNode, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '../form/busy-button';
 import { useEnterSubmit } from '../form/use-enter-submit';
+import { useSingleSubmit } from '../form/use-single-submit';
 import { Modal, ModalCloseButton } from './modal';
 
 export interface FormModalProps {
   title: ReactNode;
   /** Ties the footer's Save button to the form, which sits in the modal's body. */
   formId: string;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The form's submit, usually react-hook-form's `handleSubmit(save)`: its promise is the save. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
   onClose: () => void;
   /** A save is running: the modal cannot close and Save shows its spinner. */
   saving: boolean;
@@ -38,6 +40,9 @@ export function FormModal({
   const t = useLocalization();
   const formRef = useRef<HTMLFormElement>(null);
   useEnterSubmit(formRef);
+  const submitOnce = useSingleSubmit(onSubmit);
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    saving ? event.preventDefault() : submitOnce(event);
   return (
     <Modal
       visible
@@ -60,7 +65,7 @@ export function FormModal({
         ref={formRef}
         noValidate
         // Enter submits even while Save is busy: the running save is not sent twice.
-        onSubmit={(event) => (saving ? event.preventDefault() : onSubmit(event))}
+        onSubmit={submit}
       >
         {children}
       </form>

@@ -7,6 +7,7 @@ import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { useSingleSubmit } from '#src/theme/form/use-single-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { accountHref, accountPaths } from '../account.paths';
 import { useSendPasswordResetCode } from '../api/send-password-reset-code';
@@ -37,6 +38,7 @@ export function ForgotPasswordPage() {
     await sending.mutateAsync(values).catch(() => undefined);
   };
 
+  const submit = useSingleSubmit(handleSubmit(onValid));
   return (
     <AccountCard title={t('AbpAccount::ForgotPassword')}>
       {sending.isSuccess ? (
@@ -49,7 +51,7 @@ export function ForgotPasswordPage() {
           </Link>
         </>
       ) : (
-        <form ref={formRef} noValidate onSubmit={handleSubmit(onValid)}>
+        <form ref={formRef} noValidate onSubmit={submit}>
           <p>{t('AbpAccount::SendPasswordResetLink_Information')}</p>
           <TextField
             control={control}

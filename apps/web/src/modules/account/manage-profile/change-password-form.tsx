@@ -19,6 +19,7 @@ import { BusyButton } from '#src/theme/form/busy-button';
 import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { useSingleSubmit } from '#src/theme/form/use-single-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { toaster } from '#src/theme/toast/toaster';
 import { useErrorToast } from '#src/theme/toast/use-error-toast';
@@ -127,8 +128,9 @@ export function ChangePasswordForm({ profile, userId }: ChangePasswordFormProps)
     }
   };
 
+  const submit = useSingleSubmit(form.handleSubmit(onValid));
   return (
-    <form ref={formRef} noValidate onSubmit={form.handleSubmit(onValid)}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       {hasPassword && (
         <TextField
           control={form.control}

@@ -15,6 +15,7 @@ import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { useSingleSubmit } from '#src/theme/form/use-single-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { toaster } from '#src/theme/toast/toaster';
 import { useUpdateMyProfile } from '../api/update-my-profile';
@@ -92,8 +93,9 @@ export function PersonalSettingsForm({ profile, userId }: PersonalSettingsFormPr
     void refreshAppConfiguration().catch(() => undefined);
   };
 
+  const submit = useSingleSubmit(form.handleSubmit(onValid));
   return (
-    <form ref={formRef} noValidate onSubmit={form.handleSubmit(onValid)}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       <TextField
         control={form.control}
         name="userName"

@@ -16,6 +16,7 @@ import { BusyButton } from '#src/theme/form/busy-button';
 import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { useSingleSubmit } from '#src/theme/form/use-single-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { useErrorToast } from '#src/theme/toast/use-error-toast';
 import { useRegister } from '../api/register';
@@ -71,8 +72,9 @@ export function RegisterForm() {
     }
   };
 
+  const submit = useSingleSubmit(handleSubmit(onValid));
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit(onValid)}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       <TextField
         control={control}
         name="userName"

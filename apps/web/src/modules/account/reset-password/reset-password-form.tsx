@@ -11,6 +11,7 @@ import { BusyButton } from '#src/theme/form/busy-button';
 import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
+import { useSingleSubmit } from '#src/theme/form/use-single-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
 import { accountPaths } from '../account.paths';
 import { useResetPassword } from '../api/reset-password';
@@ -66,8 +67,9 @@ export function ResetPasswordForm({ userId, resetToken, onReset }: ResetPassword
     }
   };
 
+  const submit = useSingleSubmit(form.handleSubmit(onValid));
   return (
-    <form ref={formRef} noValidate onSubmit={form.handleSubmit(onValid)}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       <p>{t('AbpAccount::ResetPassword_Information')}</p>
       <PasswordField control={form.control} name="password" label={t('AbpAccount::Password')} />
       <TextField
