@@ -649,6 +649,42 @@ test.describe('identity administration', () => {
     expect((await own.json()).items.length).toBeGreaterThan(0);
   });
 
+  test("taking the roles right from one's own role: saved, then the not-authorized screen", async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const roleName = uniqueName('stepping-down');
+    await createRole(api, roleName, ['AbpIdentity.Roles', 'AbpIdentity.Roles.ManagePermissions']);
+    const user = await createUser(api, uniqueName('stepping'), [roleName]);
+    await useLanguage(page, culture);
+    await signIn(page, request, { username: user.userName, password });
+    await page.goto('/identity/roles');
+    await search(page, roleName);
+    await openRowAction(page, roleName, culture, text(culture, 'AbpIdentity::Permissions'));
+    const roles = dialog(page).getByRole('checkbox', {
+      name: text(culture, 'AbpIdentity::Permission:RoleManagement'),
+    });
+    await roles.uncheck();
+    const refetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && r.url().includes('/permission-management/')) {
+        refetched.push(r.url());
+      }
+    });
+    await dialog(page)
+      .getByRole('button', { name: text(culture, 'AbpUi::Save') })
+      .click();
+    await expect(page.getByText(text(culture, 'AbpUi::SavedSuccessfully'))).toBeVisible();
+    // The page's guard ran again: the roles list gave way to the not-authorized screen, and the
+    // closed dialog's grants were not read back (that answer would be a 403 of its own).
+    await expect(page.getByRole('dialog')).toContainText('403');
+    await expect(
+      page.getByRole('heading', { level: 1, name: text(culture, 'AbpIdentity::Roles') }),
+    ).toHaveCount(0);
+    expect(refetched).toEqual([]);
+  });
+
   test('Escape closes a modal and focus goes back to its opener; unsaved changes are asked about first', async ({
     page,
     request,

@@ -22,7 +22,12 @@ export function useUpdatePermissions() {
   return useMutation({
     mutationKey: ['permission-management', 'update-permissions'],
     mutationFn: updatePermissions,
+    // Read again at the next opening, not now: the modal closes on success, and an administrator
+    // who took the permission-management right from their own role could not read it any more.
     onSuccess: (_, { provider }) =>
-      queryClient.invalidateQueries({ queryKey: permissionsQueryKey(provider) }),
+      queryClient.invalidateQueries({
+        queryKey: permissionsQueryKey(provider),
+        refetchType: 'none',
+      }),
   });
 }
