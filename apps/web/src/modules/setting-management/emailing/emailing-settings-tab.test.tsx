@@ -275,6 +275,15 @@ describe('Send test email', () => {
     });
   });
 
+  it('closes the test e-mail dialog on Escape, as every other dialog', async () => {
+    scriptedServer(serveStored);
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send test email' }));
+    const modal = await screen.findByRole('dialog');
+    fireEvent.keyDown(within(modal).getByLabelText('Subject'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('is not offered without SettingManagement.Emailing.Test', async () => {
     await signInAs({ 'SettingManagement.Emailing': true });
     scriptedServer(serveStored);

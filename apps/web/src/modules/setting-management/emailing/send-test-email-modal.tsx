@@ -74,6 +74,8 @@ export function SendTestEmailModal({
       onVisibleChange={onClose}
       title={t('AbpSettingManagement::SendTestEmail')}
       busy={sending.isPending}
+      // Escape closes it as every other dialog of the app (never while the mail is being sent).
+      keyboard
       footer={
         <>
           <ModalCloseButton disabled={sending.isPending} />
