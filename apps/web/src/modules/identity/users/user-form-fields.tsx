@@ -1,9 +1,11 @@
 import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
+import { useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useLocalization } from '#src/core/localization/i18n';
 import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
 import type { UserFormValues } from './user-form-schema';
+import './user-form.css';
 
 interface TabProps {
   id: string;
@@ -91,11 +93,21 @@ export function UserInformationFields({
   );
 }
 
-/** The Roles tab: one checkbox per assignable role. */
+/**
+ * The Roles tab: one checkbox per assignable role, those the user has (or, for a new user, the
+ * default roles) first, so that none is ticked out of sight below thirty others. The order is
+ * taken once: a box ticked now stays where it is. The list scrolls within the dialog, keeping
+ * Save in view, and a long name wraps.
+ */
 export function UserRolesFields({ id, form, roles }: TabProps & { roles: IdentityRoleDto[] }) {
+  const [initial] = useState(() => new Set(form.getValues('roleNames')));
+  const ordered = useMemo(
+    () => [...roles].sort((a, b) => Number(initial.has(b.name)) - Number(initial.has(a.name))),
+    [roles, initial],
+  );
   return (
-    <>
-      {roles.map((role) => (
+    <div className="app-role-choices">
+      {ordered.map((role) => (
         <div className="form-check mb-2" key={role.id}>
           <input
             className="form-check-input"
@@ -104,11 +116,11 @@ export function UserRolesFields({ id, form, roles }: TabProps & { roles: Identit
             value={role.name}
             {...form.register('roleNames')}
           />
-          <label className="form-check-label" htmlFor={`${id}-role-${role.id}`}>
+          <label className="form-check-label text-break" htmlFor={`${id}-role-${role.id}`}>
             {role.name}
           </label>
         </div>
       ))}
-    </>
+    </div>
   );
 }

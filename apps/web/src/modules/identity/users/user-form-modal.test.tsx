@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeServer,
@@ -48,6 +48,16 @@ describe('User form modal', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Roles' }));
     expect(screen.getByLabelText('member')).toBeChecked();
     expect(screen.getByLabelText('admin')).not.toBeChecked();
+    // The default role comes first, out of the alphabet, and a tick moves nothing.
+    const panel = screen.getByRole('tabpanel', { name: 'Roles' });
+    const order = () =>
+      within(panel)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value'));
+    expect(order()).toEqual(['member', 'admin']);
+    fireEvent.click(screen.getByLabelText('admin'));
+    expect(order()).toEqual(['member', 'admin']);
+    fireEvent.click(screen.getByLabelText('admin'));
     fireEvent.click(screen.getByRole('tab', { name: 'User information' }));
 
     type('User name', 'bea');
