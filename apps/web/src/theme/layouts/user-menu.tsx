@@ -27,7 +27,10 @@ export function UserMenu() {
           <Icon name="user" size={16} />{' '}
           {tenant?.name && (
             <small>
-              <i>{tenant.name}</i>\
+              <i className="app-topbar-tenant-name" title={tenant.name}>
+                {tenant.name}
+              </i>
+              \
             </small>
           )}
           <strong className="app-topbar-user-name" title={user.userName ?? undefined}>
