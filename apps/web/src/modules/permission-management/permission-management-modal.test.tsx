@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { GetPermissionListResultDto } from '@vineta/contracts/permission-management/permissions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
@@ -125,17 +125,24 @@ describe('Permission management modal', () => {
     const users = screen.getByLabelText('User management');
     expect(users).toBeChecked();
     expect(users).toBeDisabled();
-    expect(screen.getByText('Granted by the admin role')).toBeInTheDocument();
+    expect(users).toHaveAccessibleDescription('Granted by the admin role');
     const tab = screen.getByRole('tab', { name: 'Identity management (1)' });
     expect(tab).toHaveClass('fw-bold');
     expect(screen.getByRole('tab', { name: 'Setting management (0)' })).not.toHaveClass('fw-bold');
     expect(screen.getByLabelText('Grant all permissions')).toHaveProperty('indeterminate', true);
   });
 
+  it("puts a permission's children in a group named after it", async () => {
+    await setUp();
+    const roles = screen.getByRole('group', { name: 'Role management' });
+    expect(within(roles).getByRole('checkbox', { name: 'Create' })).toBeInTheDocument();
+    expect(within(roles).queryByRole('checkbox', { name: 'Role management' })).toBeNull();
+  });
+
   it('ticks the parent with its child and saves only the changes', async () => {
     const { requests, onVisibleChange } = await setUp();
     fireEvent.click(screen.getByLabelText('Create'));
-    expect(screen.getByLabelText('Role management')).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Role management' })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onVisibleChange).toHaveBeenCalledWith(false));
     const put = requests.find((request) => request.method === 'PUT');

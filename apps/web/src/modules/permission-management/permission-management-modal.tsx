@@ -2,7 +2,7 @@ import type {
   GetPermissionListResultDto,
   PermissionGrantInfoDto,
 } from '@vineta/contracts/permission-management/permissions';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { refreshAppConfiguration } from '#src/core/app-configuration/get-application-configuration';
 import { RestError } from '#src/core/http/remote-service-error';
@@ -17,11 +17,11 @@ import { usePermissions } from './api/get-permissions';
 import { useUpdatePermissions } from './api/update-permissions';
 import {
   changes,
-  depthOf,
   type GrantState,
   initialState,
   isLockedByOtherProvider,
   isShownGranted,
+  rootsOf,
   selection,
   setAll,
   toggle,
@@ -122,14 +122,60 @@ function PermissionForm({
     }
   };
 
-  const badge = (permission: PermissionGrantInfoDto) =>
+  const badge = (permission: PermissionGrantInfoDto, badgeId: string) =>
     permission.grantedProviders
       .filter((grant) => grant.providerName !== providerName)
-      .map((grant) => (
-        <span key={`${grant.providerName}:${grant.providerKey}`} className="app-source-pill">
+      .map((grant, index) => (
+        <span
+          key={`${grant.providerName}:${grant.providerKey}`}
+          id={`${badgeId}-${index}`}
+          className="app-source-pill"
+        >
           {grantedBy(t, grant)}
         </span>
       ));
+
+  /**
+   * A permission and, in a group named after it, its children: a screen reader says "Create,
+   * Role management group" where a flat list read two "Create" boxes alike. A grant that comes
+   * from another provider describes its box.
+   */
+  const renderPermission = (permission: PermissionGrantInfoDto, depth: number): ReactNode => {
+    const locked = isLockedByOtherProvider(permission, providerName);
+    const inputId = `${id}-${permission.name}`;
+    const sources = permission.grantedProviders.filter(
+      (grant) => grant.providerName !== providerName,
+    );
+    const children = group?.permissions.filter((item) => item.parentName === permission.name);
+    return (
+      <Fragment key={permission.name}>
+        <div className="form-check mb-1" style={{ marginInlineStart: depth * 20 }}>
+          <input
+            id={inputId}
+            type="checkbox"
+            className="form-check-input"
+            checked={Boolean(state[permission.name]) || locked}
+            disabled={locked}
+            aria-describedby={
+              sources.map((_, index) => `${inputId}-source-${index}`).join(' ') || undefined
+            }
+            onChange={(event) =>
+              setState(toggle(state, all, permission.name, event.target.checked, providerName))
+            }
+          />
+          <label className="form-check-label" htmlFor={inputId} id={`${inputId}-label`}>
+            {permission.displayName}
+          </label>
+          {badge(permission, `${inputId}-source`)}
+        </div>
+        {children && children.length > 0 && (
+          <div role="group" aria-labelledby={`${inputId}-label`}>
+            {children.map((child) => renderPermission(child, depth + 1))}
+          </div>
+        )}
+      </Fragment>
+    );
+  };
 
   return (
     <Modal
@@ -203,34 +249,7 @@ function PermissionForm({
               </label>
             </div>
             <hr className="my-2" />
-            {group.permissions.map((permission) => {
-              const locked = isLockedByOtherProvider(permission, providerName);
-              const inputId = `${id}-${permission.name}`;
-              return (
-                <div
-                  key={permission.name}
-                  className="form-check mb-1"
-                  style={{ marginInlineStart: depthOf(permission, group.permissions) * 20 }}
-                >
-                  <input
-                    id={inputId}
-                    type="checkbox"
-                    className="form-check-input"
-                    checked={Boolean(state[permission.name]) || locked}
-                    disabled={locked}
-                    onChange={(event) =>
-                      setState(
-                        toggle(state, all, permission.name, event.target.checked, providerName),
-                      )
-                    }
-                  />
-                  <label className="form-check-label" htmlFor={inputId}>
-                    {permission.displayName}
-                  </label>
-                  {badge(permission)}
-                </div>
-              );
-            })}
+            {rootsOf(group.permissions).map((permission) => renderPermission(permission, 0))}
           </div>
         )}
       </div>

@@ -1,6 +1,6 @@
 import type { PermissionGrantInfoDto } from '@vineta/contracts/permission-management/permissions';
 import { describe, expect, it } from 'vitest';
-import { changes, depthOf, initialState, selection, setAll, toggle } from './permission-tree';
+import { changes, initialState, rootsOf, selection, setAll, toggle } from './permission-tree';
 
 const permission = (
   name: string,
@@ -55,8 +55,9 @@ describe('permission tree', () => {
     ]);
   });
 
-  it('indents by the depth below the group root', () => {
-    expect(depthOf(roles, all)).toBe(0);
-    expect(depthOf(create, all)).toBe(1);
+  it('starts the tree at the permissions whose parent is not in the group', () => {
+    expect(rootsOf(all)).toContain(roles);
+    expect(rootsOf(all)).not.toContain(create);
+    expect(rootsOf([create])).toEqual([create]);
   });
 });

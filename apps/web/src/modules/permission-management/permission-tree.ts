@@ -22,18 +22,12 @@ export function initialState(groups: readonly PermissionGroupDto[]): GrantState 
   return state;
 }
 
-/** Depth of each permission below its group's root (for the 20 px indent per level). */
-export function depthOf(
-  permission: PermissionGrantInfoDto,
-  all: readonly PermissionGrantInfoDto[],
-) {
-  let depth = 0;
-  let parent = permission.parentName;
-  while (parent && depth < 10) {
-    depth += 1;
-    parent = all.find((item) => item.name === parent)?.parentName ?? null;
-  }
-  return depth;
+/** A group's top permissions: those whose parent is not in it (children are shown under theirs). */
+export function rootsOf(permissions: readonly PermissionGrantInfoDto[]) {
+  const names = new Set(permissions.map((permission) => permission.name));
+  return permissions.filter(
+    (permission) => !permission.parentName || !names.has(permission.parentName),
+  );
 }
 
 /**
