@@ -526,7 +526,8 @@ test.describe('identity administration', () => {
         // one with the keyboard (the next day lies to the left in Arabic).
         await until.fill(written(yesterday));
         await expect(rows).toHaveCount(0);
-        const choose = text(culture, 'Vineta::DateField:Choose');
+        // The button and its calendar say which field they are for (From and To both have one).
+        const choose = `${text(culture, 'Vineta::DateField:Choose')}: ${text(culture, 'AbpIdentity::SecurityLogs:EndDate')}`;
         await page
           .locator('.app-list-filter', { has: until })
           .getByRole('button', { name: choose })

@@ -29,7 +29,7 @@ export function ListInputFilter({
         {label}
       </label>
       {type === 'date' ? (
-        <DateInput id={id} value={value} onChange={onChange} />
+        <DateInput id={id} label={label} value={value} onChange={onChange} />
       ) : (
         <input
           id={id}

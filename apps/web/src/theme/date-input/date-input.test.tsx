@@ -169,6 +169,12 @@ describe('DateInput', () => {
 });
 
 describe('DateCalendar', () => {
+  it('names its calendar button after the field, so that From and To differ', async () => {
+    await useCulture('es-MX', 'dd/MM/yyyy');
+    render(<DateInput label="Hasta" value="" onChange={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Elegir fecha: Hasta' })).toBeInTheDocument();
+  });
+
   it('moves the focus to the next day as the arrow key’s render commits, before any paint', {
     timeout: 20_000,
   }, async () => {

@@ -15,6 +15,11 @@ export interface DateInputProps {
   id?: string;
   /** The day, `yyyy-MM-dd`, or '' for none. */
   value: string;
+  /**
+   * The field's name, which the calendar button's name carries too: two date fields (From, To)
+   * otherwise offer two buttons a screen reader names alike.
+   */
+  label?: string;
   /** Called with a day, or '' when the field is emptied; never with text that is not a day. */
   onChange: (day: string) => void;
 }
@@ -25,7 +30,7 @@ export interface DateInputProps {
  * so an es-MX page in an English browser showed mm/dd/yyyy beside tables in dd/mm/yyyy. Text that
  * is not a day is marked when the field is left, with the pattern to follow, and changes nothing.
  */
-export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
+export function DateInput({ id: givenId, value, label, onChange }: DateInputProps) {
   const t = useLocalization();
   const ownId = useId();
   const id = givenId ?? ownId;
@@ -35,6 +40,9 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
   const [text, setText] = useState(() => formatDay(value, pattern, cultureName));
   const [invalid, setInvalid] = useState(false);
   const [open, setOpen] = useState(false);
+  const choose = label
+    ? `${t('Vineta::DateField:Choose')}: ${label}`
+    : t('Vineta::DateField:Choose');
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -133,8 +141,8 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
         ref={button}
         type="button"
         className="btn btn-outline-secondary"
-        aria-label={t('Vineta::DateField:Choose')}
-        title={t('Vineta::DateField:Choose')}
+        aria-label={choose}
+        title={choose}
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={() => setOpen(!open)}
@@ -155,7 +163,7 @@ export function DateInput({ id: givenId, value, onChange }: DateInputProps) {
         <Suspense fallback={null}>
           <DateCalendar
             anchor={root}
-            label={t('Vineta::DateField:Choose')}
+            label={choose}
             culture={cultureName}
             rightToLeft={culture?.isRightToLeft ?? false}
             day={parseDay(text, pattern) || value}
