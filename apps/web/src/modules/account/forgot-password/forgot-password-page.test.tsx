@@ -73,6 +73,8 @@ describe('forgot-password screen', () => {
     await waitFor(() => expect(submit()).toBeEnabled());
     fireEvent.click(submit());
     expect(await screen.findByText(/Account recovery email sent/)).toBeInTheDocument();
+    // Focus moves to the confirmation, not to the page's body with the form that held it.
+    expect(screen.getByRole('status')).toHaveFocus();
     expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveClass('btn');
     const sent = requests.find((r) => r.path === '/api/account/send-password-reset-code');

@@ -17,6 +17,8 @@ import { useFocusFirstField } from '../shared/use-focus-first-field';
 const forgotPasswordSchema = SendPasswordResetCodeDto.pick({ email: true });
 type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 /** /account/forgot-password: the e-mail form, then the confirmation (SPEC.md section 4). */
 export function ForgotPasswordPage() {
   const t = useLocalization();
@@ -43,7 +45,8 @@ export function ForgotPasswordPage() {
     <AccountCard title={t('AbpAccount::ForgotPassword')}>
       {sending.isSuccess ? (
         <>
-          <div className="alert alert-success" role="status">
+          {/* Focus goes to the message: the form that held it is gone, and it fell to the page. */}
+          <div className="alert alert-success" role="status" tabIndex={-1} ref={focusOnMount}>
             {t('AbpAccount::PasswordResetMailSentMessage')}
           </div>
           <Link to={loginHref} className="btn btn-primary w-100">
