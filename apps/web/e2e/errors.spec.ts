@@ -37,7 +37,7 @@ test.describe('error screens', () => {
   test('the Home link of the 404 page leaves it', async ({ page }) => {
     await useLanguage(page, 'es-MX');
     await page.goto('/no/such/page');
-    await page.getByRole('button', { name: 'Inicio' }).click();
+    await page.getByRole('link', { name: 'Inicio' }).click();
     await expect(page).toHaveURL(/\/account\/login/);
   });
 

@@ -22,7 +22,13 @@ export function ErrorScreenHost() {
       onClose={state.status === 401 ? toLogin : closeErrorScreen}
       onHome={goHome}
       {...(state.status === 401
-        ? { link: { text: { key: 'AbpAccount::Login', defaultValue: 'Login' }, onClick: toLogin } }
+        ? {
+            link: {
+              text: { key: 'AbpAccount::Login', defaultValue: 'Login' },
+              href: '/account/login',
+              onClick: toLogin,
+            },
+          }
         : {})}
     />
   );

@@ -24,7 +24,9 @@ describe('error screen', () => {
       '403',
     );
     expect(screen.getByText('You are not allowed to perform this operation.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Home' }));
+    const home = screen.getByRole('link', { name: 'Home' });
+    expect(home).toHaveAttribute('href', '/');
+    fireEvent.click(home);
     expect(onHome).toHaveBeenCalledOnce();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledOnce();

@@ -10,7 +10,7 @@ export interface ErrorScreenProps {
   isHomeShow?: boolean;
   hideCloseIcon?: boolean;
   /** Where the link goes and what it says; Home by default. */
-  link?: { text: TextSource; onClick: () => void };
+  link?: { text: TextSource; href: string; onClick: () => void };
   onClose?: () => void;
   onHome?: () => void;
 }
@@ -42,7 +42,9 @@ export function ErrorScreen({
 
   const action =
     link ??
-    (onHome ? { text: { key: '::Menu:Home', defaultValue: 'Home' }, onClick: onHome } : undefined);
+    (onHome
+      ? { text: { key: '::Menu:Home', defaultValue: 'Home' }, href: '/', onClick: onHome }
+      : undefined);
   return (
     <div
       className="app-error-screen"
@@ -66,10 +68,20 @@ export function ErrorScreen({
           {localize(title)}
         </h1>
         <p className="app-error-screen-details">{localize(details)}</p>
+        {/* A link, as it leads somewhere (SPEC.md section 9's Home link): it reads as one, and
+            opens in a new tab on a modified click; a plain click goes the app's way. */}
         {isHomeShow && action && (
-          <button type="button" className="btn btn-primary" onClick={action.onClick}>
+          <a
+            className="btn btn-primary"
+            href={action.href}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              action.onClick();
+            }}
+          >
             {localize(action.text)}
-          </button>
+          </a>
         )}
       </main>
     </div>
