@@ -456,10 +456,14 @@ test.describe('identity administration', () => {
     await expect(rows).toHaveCount(1);
     const today = new Date();
     const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    const until = page.getByLabel(text(culture, 'AbpIdentity::SecurityLogs:EndDate'));
+    const until = page.getByLabel(text(culture, 'AbpIdentity::SecurityLogs:EndDate'), {
+      exact: true,
+    });
     await until.fill(day);
     await expect(rows).toHaveCount(1);
-    await page.getByLabel(text(culture, 'AbpIdentity::SecurityLogs:StartDate')).fill('2000-01-01');
+    await page
+      .getByLabel(text(culture, 'AbpIdentity::SecurityLogs:StartDate'), { exact: true })
+      .fill('2000-01-01');
     await until.fill('2000-01-02');
     await expect(rows).toHaveCount(0);
     await until.fill(day);
@@ -494,7 +498,9 @@ test.describe('identity administration', () => {
           `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
         const today = new Date();
         const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-        const until = page.getByLabel(text(culture, 'AbpIdentity::SecurityLogs:EndDate'));
+        const until = page.getByLabel(text(culture, 'AbpIdentity::SecurityLogs:EndDate'), {
+          exact: true,
+        });
         const hint = [
           text(culture, 'Vineta::DateField:Day'),
           text(culture, 'Vineta::DateField:Month'),
