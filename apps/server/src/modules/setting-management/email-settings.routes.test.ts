@@ -75,6 +75,18 @@ const storedPasswords = () =>
     .orderBy('providerName')
     .execute();
 
+/** The names of the tenant's own e-mail settings. */
+const tenantRows = async () =>
+  (
+    await t.app.services.data.db
+      .selectFrom('settings')
+      .select('name')
+      .where('providerName', '=', 'T')
+      .where('providerKey', '=', tenantId)
+      .orderBy('name')
+      .execute()
+  ).map((row) => row.name);
+
 beforeAll(async () => {
   hostSmtp = await startSmtpTestServer({ auth: { user: 'mailer', pass: SMTP_PASSWORD } });
   tenantSmtp = await startSmtpTestServer();
@@ -111,6 +123,18 @@ describe('the host', () => {
       smtpPassword: '',
       hasSmtpPassword: false,
     });
+  });
+
+  it('stores nothing when it saves the defaults unchanged, as ABP', async () => {
+    const answer = (await get(host)).json();
+    expect((await save(host, answer)).statusCode).toBe(204);
+    const rows = await t.app.services.data.db
+      .selectFrom('settings')
+      .select('name')
+      .where('providerName', '=', 'G')
+      .where('name', 'like', 'Abp.Mailing.%')
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('saves global values; the password is encrypted at rest and never answered', async () => {
@@ -198,13 +222,65 @@ describe('a tenant', () => {
       smtpPort: hostSmtp.port,
       smtpUserName: 'mailer',
       smtpPassword: '',
-      // The host's password is not the tenant's: a save of the tenant's own would not keep it,
-      // so the form must not say that one is stored.
-      hasSmtpPassword: false,
+      // A save on the host's server and login keeps the host's password.
+      hasSmtpPassword: true,
     });
     // Sends with the host's settings meanwhile.
     expect((await sendTest(tenant, 'Inquilino con el host')).statusCode).toBe(204);
     expect(hostSmtp.received.at(-1)?.headers.subject).toBe('Inquilino con el host');
+  });
+
+  it("keeps following the host, password included, after saving the host's values unchanged", async () => {
+    const answer = (await get(tenant)).json();
+    expect((await save(tenant, answer)).statusCode).toBe(204);
+    expect(await tenantRows()).toEqual([]);
+    // The host moves its SMTP server: the tenant follows, and still signs in with the host's
+    // user name and password.
+    const moved = await startSmtpTestServer({ auth: { user: 'mailer', pass: SMTP_PASSWORD } });
+    try {
+      expect((await save(host, hostSettings(moved.port, ''))).statusCode).toBe(204);
+      expect((await get(tenant)).json()).toMatchObject({
+        smtpPort: moved.port,
+        hasSmtpPassword: true,
+      });
+      expect((await sendTest(tenant, 'Inquilino tras el cambio')).statusCode).toBe(204);
+      expect(moved.received.at(-1)).toMatchObject({ user: 'mailer' });
+    } finally {
+      await save(host, hostSettings(hostSmtp.port, ''));
+      await moved.close();
+    }
+  });
+
+  it("stores only what differs from the host, and keeps its password on the host's login", async () => {
+    const answer = (await get(tenant)).json();
+    expect((await save(tenant, { ...answer, defaultFromDisplayName: 'Acme' })).statusCode).toBe(
+      204,
+    );
+    expect(await tenantRows()).toEqual([MailSetting.DefaultFromDisplayName]);
+    expect((await get(tenant)).json()).toMatchObject({
+      defaultFromDisplayName: 'Acme',
+      hasSmtpPassword: true,
+    });
+    expect((await sendTest(tenant, 'Inquilino con nombre')).statusCode).toBe(204);
+    expect(hostSmtp.received.at(-1)).toMatchObject({ user: 'mailer' });
+    // Back to the host's value: nothing of its own is left.
+    expect((await save(tenant, answer)).statusCode).toBe(204);
+    expect(await tenantRows()).toEqual([]);
+  });
+
+  it('repairs the empty password an earlier unchanged save stored', async () => {
+    const answer = (await get(tenant)).json();
+    const { settings } = t.app.services;
+    await t.app.services.data.transaction(async () => {
+      for (const name of [MailSetting.Port, MailSetting.UserName, MailSetting.Password]) {
+        const value = name === MailSetting.Password ? '' : await settings.getOrNull(name);
+        await settings.setForProvider(name, value, 'T', tenantId, { forceToSet: true });
+      }
+    });
+    expect((await get(tenant)).json()).toMatchObject({ hasSmtpPassword: false });
+    expect((await save(tenant, answer)).statusCode).toBe(204);
+    expect(await tenantRows()).toEqual([]);
+    expect((await get(tenant)).json()).toMatchObject({ hasSmtpPassword: true });
   });
 
   it("overrides the host's values with its own, and never inherits the host's password", async () => {

@@ -24,16 +24,29 @@ export const SMTP_CONNECTION_FAILED: Readonly<Record<SmtpConnectionFailure, stri
 
 const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
 
+/** Where and as whom the SMTP password is sent. */
+const LOGIN = [
+  MailSetting.Host,
+  MailSetting.Port,
+  MailSetting.EnableSsl,
+  MailSetting.Domain,
+  MailSetting.UserName,
+];
+
 /**
  * ABP 5+'s `EmailSettingsAppService` for the current side: the host reads and writes global
  * values; a tenant reads its own values falling back to the host's and writes its own.
+ * As ABP's `SettingManager`, a value equal to the one inherited (the host's for a tenant, the
+ * configuration's or the default for the host) is not stored, so an unchanged save keeps
+ * following the host or the deployment.
  *
  * Two departures, both about the password. It is never returned (`smtpPassword` is always '',
  * `hasSmtpPassword` says whether a save without one keeps one), and an empty password on save
  * keeps the stored one (`clearSmtpPassword` removes it: without ABP's round trip of the password
  * there is no other way).
- * A tenant that saves stores every field itself, its password included ('' when it has none):
- * otherwise a tenant could point the host's SMTP user and password at a server of its own.
+ * A tenant inherits the host's password only while it uses the host's server and login (LOGIN);
+ * once it has a server or login of its own it never does ('' when it has none): otherwise a
+ * tenant could point the host's SMTP user and password at a server of its own.
  */
 export function createEmailSettingsService(deps: {
   data: { transaction<T>(work: () => Promise<T>): Promise<T> };
@@ -42,15 +55,17 @@ export function createEmailSettingsService(deps: {
 }) {
   const { settings } = deps;
   const currentTenant = () => currentDataScope()?.tenantId ?? null;
-  /**
-   * The password a save without one keeps: the host's, or the tenant's own. Never the host's for
-   * a tenant, although it sends with it until it saves its own values: a tenant's save does not
-   * carry it over (see above), so the form must not promise to keep it.
-   */
-  const keptPassword = (tenantId: string | null) =>
-    tenantId === null
-      ? settings.getOrNull(MailSetting.Password, { tenantId: null, userId: null })
-      : settings.getForProvider(MailSetting.Password, SettingProvider.Tenant, tenantId);
+  const own = (name: string, tenantId: string) =>
+    settings.getForProvider(name, SettingProvider.Tenant, tenantId);
+  /** The password a save without one keeps: the host's, or the tenant's (see above). */
+  const keptPassword = async (tenantId: string | null) => {
+    if (tenantId === null)
+      return settings.getOrNull(MailSetting.Password, { tenantId: null, userId: null });
+    const stored = await own(MailSetting.Password, tenantId);
+    if (stored !== null) return stored;
+    for (const name of LOGIN) if ((await own(name, tenantId)) !== null) return null;
+    return settings.getFallback(MailSetting.Password, SettingProvider.Tenant, tenantId);
+  };
 
   return {
     async get(): Promise<EmailSettingsDto> {
@@ -76,31 +91,45 @@ export function createEmailSettingsService(deps: {
       const tenantId = currentTenant();
       const [provider, key] =
         tenantId === null ? [SettingProvider.Global, ''] : [SettingProvider.Tenant, tenantId];
-      // The host's empty values fall back to the defaults; a tenant's stay empty (see above).
-      const text = (value: string | null | undefined) =>
-        value ? value : tenantId === null ? null : '';
-      const values: [string, string | null][] = [
+      const values: [string, string | null | undefined][] = [
         [MailSetting.DefaultFromDisplayName, input.defaultFromDisplayName],
         [MailSetting.DefaultFromAddress, input.defaultFromAddress],
-        [MailSetting.Host, text(input.smtpHost)],
+        [MailSetting.Host, input.smtpHost],
         [MailSetting.Port, String(input.smtpPort)],
         [MailSetting.EnableSsl, String(input.smtpEnableSsl)],
         [MailSetting.UseDefaultCredentials, String(input.smtpUseDefaultCredentials)],
-        [MailSetting.Domain, text(input.smtpDomain)],
-        [MailSetting.UserName, text(input.smtpUserName)],
+        [MailSetting.Domain, input.smtpDomain],
+        [MailSetting.UserName, input.smtpUserName],
       ];
       await deps.data.transaction(async () => {
-        for (const [name, value] of values)
-          await settings.setForProvider(name, value, provider, key);
+        const ownValues = new Set<string>();
+        for (const [name, value] of values) {
+          const inherited = await settings.getFallback(name, provider, key);
+          // The host's empty values fall back to the defaults; a tenant's stay empty unless it
+          // inherits none either (null and '' both mean none).
+          const toStore = value ? value : tenantId === null || !inherited ? null : '';
+          if (toStore !== null && toStore !== inherited) ownValues.add(name);
+          await settings.setForProvider(name, toStore, provider, key);
+        }
+        const password = (value: string | null, options?: { forceToSet: boolean }) =>
+          settings.setForProvider(MailSetting.Password, value, provider, key, options);
+        if (tenantId === null) {
+          if (input.smtpPassword) await password(input.smtpPassword);
+          else if (input.clearSmtpPassword) await password(null);
+          return;
+        }
+        const ownLogin = LOGIN.some((name) => ownValues.has(name));
+        const stored = await own(MailSetting.Password, tenantId);
         if (input.smtpPassword) {
-          await settings.setForProvider(MailSetting.Password, input.smtpPassword, provider, key);
-        } else if (input.clearSmtpPassword) {
-          await settings.setForProvider(MailSetting.Password, text(null), provider, key);
-        } else if (
-          tenantId !== null &&
-          (await settings.getForProvider(MailSetting.Password, provider, key)) === null
-        ) {
-          await settings.setForProvider(MailSetting.Password, '', provider, key);
+          // On a server of its own, even the host's password is the tenant's: it must not
+          // follow the host's later changes there.
+          await password(input.smtpPassword, { forceToSet: ownLogin });
+        } else if (!ownLogin) {
+          // On the host's login an empty password never works: the host's applies (clearing
+          // removes only the tenant's own, and repairs the '' earlier saves stored).
+          if (stored !== null && (input.clearSmtpPassword || stored === '')) await password(null);
+        } else if (input.clearSmtpPassword || stored === null) {
+          await password('', { forceToSet: true });
         }
       });
     },

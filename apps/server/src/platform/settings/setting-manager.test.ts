@@ -70,3 +70,37 @@ describe('encrypted settings', () => {
     ).toBe('hunter2-smtp');
   });
 });
+
+describe('storing a value equal to the inherited one', () => {
+  const TENANT_2 = '00000000-0000-4000-8000-0000000000c2';
+  const stored = () =>
+    services.data.db
+      .selectFrom('settings')
+      .select('value')
+      .where('name', '=', NAME)
+      .where('providerName', '=', SettingProvider.Tenant)
+      .where('providerKey', '=', TENANT_2)
+      .execute();
+
+  it("removes the key's own value, so that it keeps following (as ABP)", async () => {
+    const { settings } = services;
+    const context = { tenantId: TENANT_2, userId: null };
+    expect(await settings.getFallback(NAME, SettingProvider.Tenant, TENANT_2)).toBe('9');
+    await settings.setForProvider(NAME, '12', SettingProvider.Tenant, TENANT_2);
+    expect(await stored()).toEqual([{ value: '12' }]);
+    await settings.setForProvider(NAME, '9', SettingProvider.Tenant, TENANT_2);
+    expect(await stored()).toEqual([]);
+    await settings.setForProvider(NAME, '13', SettingProvider.Global, '');
+    expect(await settings.getOrNull(NAME, context)).toBe('13');
+    // The global value equal to the configuration's is not stored either.
+    await settings.setForProvider(NAME, '8', SettingProvider.Global, '');
+    expect(await settings.getForProvider(NAME, SettingProvider.Global, '')).toBeNull();
+  });
+
+  it('stores it anyway when forced', async () => {
+    await services.settings.setForProvider(NAME, '8', SettingProvider.Tenant, TENANT_2, {
+      forceToSet: true,
+    });
+    expect(await stored()).toEqual([{ value: '8' }]);
+  });
+});

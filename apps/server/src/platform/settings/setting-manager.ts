@@ -73,18 +73,38 @@ export function createSettingManager(deps: {
     return { user, tenant, global };
   }
 
-  function resolve(definition: SettingDefinition, maps: Awaited<ReturnType<typeof providerMaps>>) {
+  function resolve(
+    definition: SettingDefinition,
+    maps: Awaited<ReturnType<typeof providerMaps>>,
+    /** Only the providers below this one, for its fallback value. */
+    below?: string,
+  ) {
     const candidates: [string, string | undefined][] = [
       [SettingProvider.User, maps.user?.get(definition.name)],
       [SettingProvider.Tenant, maps.tenant?.get(definition.name)],
       [SettingProvider.Global, maps.global.get(definition.name)],
       [SettingProvider.Configuration, configuration[definition.name]],
     ];
-    for (const [provider, value] of candidates) {
+    const from = below ? candidates.findIndex(([provider]) => provider === below) + 1 : 0;
+    for (const [provider, value] of candidates.slice(from)) {
       if (value !== undefined && allows(definition, provider))
         return reveal(definition, value) ?? null;
     }
     return definition.defaultValue;
+  }
+
+  async function fallback(
+    definition: SettingDefinition,
+    providerName: string,
+    providerKey: string,
+  ) {
+    const tenantId =
+      providerName === SettingProvider.Tenant
+        ? providerKey
+        : providerName === SettingProvider.User
+          ? currentContext().tenantId
+          : null;
+    return resolve(definition, await providerMaps({ tenantId, userId: null }), providerName);
   }
 
   async function invalidate(providerName: string, providerKey: string) {
@@ -134,15 +154,41 @@ export function createSettingManager(deps: {
       return reveal(definition, (await stored(providerName, providerKey)).get(name)) ?? null;
     },
 
-    /** Stores a value (encrypting it when the definition says so); `null` removes it. */
+    /**
+     * What a provider's key inherits when it stores no value: the providers below it (a user's
+     * falls back to the current tenant's).
+     */
+    async getFallback(
+      name: string,
+      providerName: string,
+      providerKey: string,
+    ): Promise<string | null> {
+      const definition = registry.get(name);
+      if (!definition) throw new Error(`Undefined setting: ${name}`);
+      return fallback(definition, providerName, providerKey);
+    },
+
+    /**
+     * Stores a value (encrypting it when the definition says so); `null` removes it. As ABP's
+     * `SettingManager.SetAsync`, a value equal to the fallback is removed rather than stored, so
+     * the key keeps following what it inherits; `forceToSet` stores it anyway.
+     */
     async setForProvider(
       name: string,
       value: string | null,
       providerName: string,
       providerKey: string,
+      { forceToSet = false }: { forceToSet?: boolean } = {},
     ) {
       const definition = registry.get(name);
       if (!definition) throw new Error(`Undefined setting: ${name}`);
+      if (
+        value !== null &&
+        !forceToSet &&
+        value === (await fallback(definition, providerName, providerKey))
+      ) {
+        value = null;
+      }
       if (value === null) await values.deleteAll(providerName, providerKey, [name]);
       else {
         const toStore = definition.isEncrypted ? encryption.encrypt(value) : value;
