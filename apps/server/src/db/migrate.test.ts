@@ -110,4 +110,38 @@ describe('migrations', () => {
     await sql`delete from permission_grant_seeds`.execute(db);
     await sql`delete from permission_grants`.execute(db);
   });
+
+  it('fold the user names of the security log rows written before the filter ignored case', async () => {
+    await migrateTo(db, '202612012300-permission-grant-seeds');
+    const names = [
+      'limitado',
+      'Ópalo',
+      'istanbul',
+      null,
+      ...Array.from({ length: 600 }, (_, i) => `Ñu${i}`),
+    ];
+    await (db as Kysely<{ security_logs: Record<string, string | null> }>)
+      .insertInto('security_logs')
+      .values(
+        names.map((user_name, i) => ({
+          id: `row-${String(i).padStart(4, '0')}`,
+          user_name,
+          creation_time: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        })),
+      )
+      .execute();
+    await migrateToLatest(db);
+    const { rows } = await sql<{ user_name: string | null; normalized_user_name: string | null }>`
+      select user_name, normalized_user_name from security_logs order by id`.execute(db);
+    expect(rows.slice(0, 5)).toEqual([
+      { user_name: 'limitado', normalized_user_name: 'LIMITADO' },
+      { user_name: 'Ópalo', normalized_user_name: 'OPALO' },
+      { user_name: 'istanbul', normalized_user_name: 'ISTANBUL' },
+      { user_name: null, normalized_user_name: null },
+      { user_name: 'Ñu0', normalized_user_name: 'NU0' },
+    ]);
+    // More than one batch of names beyond ASCII.
+    expect(rows.at(-1)).toEqual({ user_name: 'Ñu599', normalized_user_name: 'NU599' });
+    await sql`delete from security_logs`.execute(db);
+  });
 });

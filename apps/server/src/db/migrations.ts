@@ -11,6 +11,7 @@ import * as identityUserForeignPasswordHashes from './migrations/202611281400-id
 import * as identityUserStateIndexes from './migrations/202611301000-identity-user-state-indexes.js';
 import * as securityLogListIndexes from './migrations/202612011200-security-log-list-indexes.js';
 import * as permissionGrantSeeds from './migrations/202612012300-permission-grant-seeds.js';
+import * as securityLogNormalizedUserNames from './migrations/202612070900-security-log-normalized-user-names.js';
 
 /**
  * Every migration, by name; Kysely runs them in name order. Listed statically (not read from the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '202611301000-identity-user-state-indexes': identityUserStateIndexes,
   '202612011200-security-log-list-indexes': securityLogListIndexes,
   '202612012300-permission-grant-seeds': permissionGrantSeeds,
+  '202612070900-security-log-normalized-user-names': securityLogNormalizedUserNames,
 };

@@ -7,6 +7,8 @@ export interface SecurityLogsTable extends MultiTenantColumn {
   action: string | null;
   userId: string | null;
   userName: string | null;
+  /** `userName` folded (security-log.repository.ts), for a filter that ignores case and accents. */
+  normalizedUserName: string | null;
   tenantName: string | null;
   clientId: string | null;
   correlationId: string | null;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -13,6 +14,7 @@ import {
   USER_PASSWORD,
 } from '../../../../test/identity-api.js';
 import { createTenant, passwordGrant } from '../../../../test/sign-in-helpers.js';
+import { testDialect } from '../../../../test/test-database.js';
 
 let testApp: TestApp;
 let admin: ApiClient;
@@ -59,6 +61,32 @@ describe('security log API', () => {
     expect(JSON.stringify(items)).not.toContain(USER_PASSWORD);
   });
 
+  it('matches a user name ignoring case and accents, as the users search does', async () => {
+    await passwordGrant(testApp.app, { username: 'Jósé.Nadie', password: 'Wrong-passw0rd' });
+    for (const userName of ['LOGGER', 'Logger', 'lógger']) {
+      const rows = itemsOf(await admin.get(`${logs}?userName=${encodeURIComponent(userName)}`));
+      expect(rows.map((row) => row.userName)).toEqual(['logger', 'logger']);
+    }
+    const tried = itemsOf(await admin.get(`${logs}?userName=jose.nadie`));
+    expect(tried.map((row) => [row.userName, row.action])).toEqual([
+      ['Jósé.Nadie', 'LoginInvalidUserName'],
+    ]);
+  });
+
+  it.runIf(testDialect() === 'sqlite')(
+    "reads a user name's rows newest first through its index, without sorting",
+    async () => {
+      for (const tenant of [sql`tenant_id is null`, sql`tenant_id = ${crypto.randomUUID()}`]) {
+        const { rows } = await sql<{ detail: string }>`explain query plan
+          select * from security_logs where ${tenant} and normalized_user_name = ${'LOGGER'}
+          order by creation_time desc, id desc limit 10`.execute(testApp.app.services.data.db);
+        const plan = rows.map((row) => row.detail).join('\n');
+        expect(plan).toContain('ix_security_logs_tenant_normalized_user_name_time');
+        expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN security_logs\b(?! USING)/);
+      }
+    },
+  );
+
   it('filters by action, user name and time, and pages without overlap', async () => {
     const failed = itemsOf(
       await admin.get(`${logs}?userName=logger&action=LoginInvalidUserNameOrPassword`),
@@ -66,7 +94,7 @@ describe('security log API', () => {
     expect(failed.map((row) => [row.userName, row.action])).toEqual([
       ['logger', 'LoginInvalidUserNameOrPassword'],
     ]);
-    // A value is matched exactly, as ABP's repository matches it.
+    // A value is matched whole, as ABP's repository matches it.
     expect(itemsOf(await admin.get(`${logs}?userName=logg`))).toEqual([]);
 
     const all = itemsOf(await admin.get(`${logs}?maxResultCount=100`));

@@ -21,7 +21,7 @@ const utcInstant = (value: string) =>
   ).toISOString();
 
 /** The row as ABP's DTO: its columns are the DTO's members; the extra properties are stored as JSON. */
-const toDto = (row: SecurityLogRow): IdentitySecurityLogDto => ({
+const toDto = ({ normalizedUserName: _, ...row }: SecurityLogRow): IdentitySecurityLogDto => ({
   ...row,
   extraProperties: JSON.parse(row.extraProperties) as Record<string, unknown>,
 });
