@@ -1,3 +1,5 @@
+import { TenantDatabaseEngineProperty } from '@vineta/contracts/tenant-management/tenant';
+import { TenantManagementPermissions } from '@vineta/contracts/tenant-management/tenant-management.permissions';
 import { type Config, ConfigError } from './config.js';
 import { createDataContextFor } from './db/database.js';
 import { accountSettings } from './modules/account/account.settings.js';
@@ -217,6 +219,10 @@ export function createServices(
     features,
     multiTenancyEnabled: config.multiTenancy.isEnabled,
     cache: appConfigurationCache,
+    extraProperties: (granted) =>
+      granted.has(TenantManagementPermissions.Tenants.ManageConnectionStrings)
+        ? { [TenantDatabaseEngineProperty]: config.database.dialect }
+        : {},
   });
 
   // Identity administration and permission management (issue 6). Role, credential and status

@@ -64,3 +64,10 @@ export const UpdateDefaultConnectionStringInput = z.object({
   defaultConnectionString: requiredString(TenantLimits.maxConnectionStringLength),
 });
 export type UpdateDefaultConnectionStringInput = z.infer<typeof UpdateDefaultConnectionStringInput>;
+
+/**
+ * Key of the application configuration's `extraProperties` that names the engine a tenant's own
+ * database must use (`sqlite` or `postgres`, the shared database's), so that the connection-string
+ * form asks for what this deployment accepts. Sent only to those who may manage connection strings.
+ */
+export const TenantDatabaseEngineProperty = 'TenantManagement.DatabaseEngine';

@@ -30,6 +30,8 @@ export function createAppConfigurationService(deps: {
   features: FeatureChecker;
   multiTenancyEnabled: boolean;
   cache: Cache<CompressedJson>;
+  /** ABP's `extraProperties`, which other modules fill (by what the user is granted). */
+  extraProperties?: (granted: ReadonlySet<string>) => Record<string, unknown>;
 }) {
   const { localizer, permissionRegistry, permissions, settings, features, cache } = deps;
   const localizationJson = new Map<string, string>();
@@ -81,7 +83,7 @@ export function createAppConfigurationService(deps: {
       timing: timingOf(settingValues['Abp.Timing.TimeZone'] ?? null),
       clock: { kind: 'Utc' },
       objectExtensions: { modules: {}, enums: {} },
-      extraProperties: {},
+      extraProperties: deps.extraProperties?.(granted) ?? {},
     };
     // The policy list and the texts are spliced in as pre-serialized fragments.
     const rest = JSON.stringify(dynamic).slice(1);

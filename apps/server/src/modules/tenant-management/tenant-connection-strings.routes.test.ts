@@ -99,6 +99,34 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
     expect((await get()).statusCode).toBe(204);
   });
 
+  it("says why in the reader's language", async () => {
+    const shared = t.config.database;
+    const other =
+      shared.dialect === 'sqlite' ? 'postgres://u:x@127.0.0.1:5432/nodb' : 'acme.sqlite';
+    const engine = shared.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const sharedItself = shared.dialect === 'sqlite' ? shared.file : shared.connectionString;
+    const cases = [
+      [other, `La base de datos de un inquilino debe usar ${engine}, como la compartida.`],
+      [sharedItself, 'Es la base de datos compartida; indica otra.'],
+    ];
+    if (shared.dialect === 'postgres') {
+      cases.push(['postgres://u@127.0.0.1:1/none', 'No se pudo abrir la base de datos: ']);
+    }
+    for (const [value, reason] of cases) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `${path}?defaultConnectionString=${encodeURIComponent(value ?? '')}`,
+        headers: { ...host, 'accept-language': 'es-MX' },
+      });
+      expect(response.statusCode, value).toBe(400);
+      expect(response.json().error.message).toBe('La cadena de conexión no es válida.');
+      expect(response.json().error.details, value).toContain(reason);
+    }
+    const english = await put(sharedItself, { ...host, 'accept-language': 'en' });
+    expect(english.json().error.details).toBe('This is the shared database; enter another one.');
+    expect((await get()).statusCode).toBe(204);
+  });
+
   it('stores the value from the query string, encrypted, and answers it as text, password masked', async () => {
     expect((await put(connectionString)).statusCode).toBe(204);
     const row = await storedRow();
@@ -204,6 +232,17 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
       expect(grant.statusCode, grant.body).toBe(200);
     },
   );
+
+  it('tells only those who manage connection strings which engine a tenant database uses', async () => {
+    const extra = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: '/api/abp/application-configuration', headers })).json()
+        .extraProperties;
+    expect(await extra(host)).toEqual({
+      'TenantManagement.DatabaseEngine': t.config.database.dialect,
+    });
+    expect(await extra({})).toEqual({});
+    expect(await extra(bearer(await accessTokenFor(t.app, 'admin', PASSWORD, 'acme')))).toEqual({});
+  });
 
   it('answers 404 for an unknown tenant, 401 without a token, 403 to a tenant', async () => {
     const unknown = `/api/multi-tenancy/tenants/${crypto.randomUUID()}/default-connection-string`;

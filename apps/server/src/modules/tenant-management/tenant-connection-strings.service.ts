@@ -11,6 +11,19 @@ import { TENANT_ENTITY } from './tenants.service.js';
 export const DEFAULT_CONNECTION_STRING = 'Default';
 
 export const INVALID_CONNECTION_STRING = 'Volo.Abp.TenantManagement:InvalidConnectionString';
+/** Why a connection string was refused, told in the reader's language after the message. */
+export const ConnectionStringProblem = {
+  /** `{0}`: the shared database's engine. */
+  WrongEngine: 'Volo.Abp.TenantManagement:ConnectionStringWrongEngine',
+  SharedDatabase: 'Volo.Abp.TenantManagement:ConnectionStringIsSharedDatabase',
+  /** `{0}`: the driver's message, its password masked. */
+  CannotOpen: 'Volo.Abp.TenantManagement:ConnectionStringCannotOpen',
+} as const;
+
+const ENGINE_NAMES: Record<DatabaseTarget['dialect'], string> = {
+  sqlite: 'SQLite',
+  postgres: 'PostgreSQL',
+};
 
 /** What GET shows instead of a stored password; sent back unchanged, it keeps that password. */
 export const PASSWORD_MASK = '********';
@@ -30,8 +43,12 @@ const sameDatabase = (a: DatabaseTarget, b: DatabaseTarget) =>
       b.dialect === 'postgres' &&
       a.connectionString === b.connectionString;
 
-const invalid = (details?: string) =>
-  new BusinessError(INVALID_CONNECTION_STRING, { status: 400, ...(details ? { details } : {}) });
+const invalid = (details?: string, data?: Record<string, unknown>) =>
+  new BusinessError(INVALID_CONNECTION_STRING, {
+    status: 400,
+    ...(details ? { details } : {}),
+    ...(data ? { data } : {}),
+  });
 
 /**
  * A tenant's default connection string (ABP's `…/default-connection-string` endpoints; the
@@ -104,17 +121,19 @@ export function createTenantConnectionStringsService(deps: {
       if (!target) throw invalid();
       const shared = deps.sharedDatabase;
       if (target.dialect !== shared.dialect) {
-        throw invalid(`A tenant database must use ${shared.dialect}, as the shared one.`);
+        throw invalid(ConnectionStringProblem.WrongEngine, { 0: ENGINE_NAMES[shared.dialect] });
       }
       // A second connection to the shared SQLite file would wait on its own transaction's lock.
-      if (sameDatabase(target, shared)) throw invalid('This is the shared database.');
+      if (sameDatabase(target, shared)) throw invalid(ConnectionStringProblem.SharedDatabase);
       try {
         await deps.openDatabase(target);
       } catch (error) {
         // The driver's message helps the host (unknown host, no such database), minus any password.
         const message = error instanceof Error ? error.message : String(error);
         const password = passwordOf(value);
-        throw invalid(password ? message.split(password).join(PASSWORD_MASK) : message);
+        throw invalid(ConnectionStringProblem.CannotOpen, {
+          0: password ? message.split(password).join(PASSWORD_MASK) : message,
+        });
       }
       await change(id, () =>
         repository.setConnectionString(id, DEFAULT_CONNECTION_STRING, encryption.encrypt(value)),

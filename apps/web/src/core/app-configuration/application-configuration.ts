@@ -56,4 +56,6 @@ export interface ApplicationConfiguration {
   features: { values: Record<string, string | null> };
   multiTenancy: { isEnabled: boolean };
   currentTenant: CurrentTenant;
+  /** What modules add (ABP's contributors); absent from older servers' answers. */
+  extraProperties?: Record<string, unknown>;
 }

@@ -1,8 +1,13 @@
-import type { TenantDto } from '@vineta/contracts/tenant-management/tenant';
+import {
+  TenantDatabaseEngineProperty,
+  type TenantDto,
+} from '@vineta/contracts/tenant-management/tenant';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
+import { useStore } from '#src/core/store';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -59,15 +64,23 @@ function ConnectionStringForm({
   });
   const { isDirty, isValid } = form.formState;
   const useShared = form.watch('useSharedDatabase');
+  // The shared database's engine, which a tenant's own must use: the server tells it to those who
+  // may manage connection strings.
+  const engine = useStore(
+    appConfigurationStore,
+    (configuration) => configuration?.extraProperties?.[TenantDatabaseEngineProperty],
+  );
+  const hint =
+    engine === 'sqlite' || engine === 'postgres'
+      ? t(`AbpTenantManagement::ConnectionStringHint:${engine}`)
+      : undefined;
 
   const submit = form.handleSubmit(async (values) => {
+    const value = values.useSharedDatabase ? null : values.connectionString.trim();
     // Nothing stored and nothing asked for: there is nothing to delete.
-    if (values.useSharedDatabase && stored === '') return onClose();
+    if (value === null && stored === '') return onClose();
     try {
-      await save.mutateAsync({
-        id: tenant.id,
-        value: values.useSharedDatabase ? null : values.connectionString.trim(),
-      });
+      await save.mutateAsync({ id: tenant.id, value });
       toaster.success(savedSuccessfully);
       onClose();
     } catch (error) {
@@ -115,11 +128,13 @@ function ConnectionStringForm({
             spellCheck={false}
             dir="ltr"
             maxLength={1024}
-            aria-describedby={`${formId}-hint`}
+            aria-describedby={hint ? `${formId}-hint` : undefined}
           />
-          <p id={`${formId}-hint`} className="form-text mt-n2">
-            {t('AbpTenantManagement::ConnectionStringHint')}
-          </p>
+          {hint && (
+            <p id={`${formId}-hint`} className="form-text mt-n2">
+              {hint}
+            </p>
+          )}
         </>
       )}
     </FormModal>

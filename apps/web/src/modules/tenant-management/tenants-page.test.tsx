@@ -28,7 +28,10 @@ const every = {
   'AbpTenantManagement.Tenants.ManageConnectionStrings': true,
 };
 
-async function signedInWith(policies: Record<string, boolean>) {
+async function signedInWith(
+  policies: Record<string, boolean>,
+  engine: string | undefined = 'sqlite',
+) {
   const configuration = testConfiguration({
     culture: 'en',
     authenticated: true,
@@ -39,6 +42,7 @@ async function signedInWith(policies: Record<string, boolean>) {
       AbpValidation: validationTexts.texts,
     } as Record<string, Record<string, string>>,
   });
+  if (engine) configuration.extraProperties = { 'TenantManagement.DatabaseEngine': engine };
   await applyLocalization(configuration);
   appConfigurationStore.set(configuration);
 }
@@ -115,7 +119,6 @@ describe('Tenants page', () => {
     expect(within(dialog).queryByLabelText('Default Connection String')).toBeNull();
     fireEvent.click(shared);
     const input = await within(dialog).findByLabelText('Default Connection String');
-    expect(input).toHaveAccessibleDescription(/SQLite file path/);
     fireEvent.input(input, { target: { value: 'tenants/acme.sqlite' } });
     const save = within(dialog).getByRole('button', { name: 'Save' });
     await waitFor(() => expect(save).toBeEnabled());
@@ -136,7 +139,7 @@ describe('Tenants page', () => {
               error: {
                 code: 'Volo.Abp.TenantManagement:InvalidConnectionString',
                 message: 'The connection string is not valid.',
-                details: 'A tenant database must use sqlite, as the shared one.',
+                details: 'A tenant database must use SQLite, as the shared one does.',
               },
             },
             { status: 400 },
@@ -152,7 +155,7 @@ describe('Tenants page', () => {
     fireEvent.click(save);
     expect(
       await within(dialog).findByText(
-        'The connection string is not valid. A tenant database must use sqlite, as the shared one.',
+        'The connection string is not valid. A tenant database must use SQLite, as the shared one does.',
       ),
     ).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
@@ -175,5 +178,17 @@ describe('Tenants page', () => {
     expect(requests.filter((request) => request.method !== 'GET')).toMatchObject([
       { method: 'DELETE', path: connectionString },
     ]);
+  });
+
+  it.each([
+    ['sqlite', /^A SQLite file path inside the data folder.*current data is not copied\.$/],
+    ['postgres', /^A PostgreSQL URL, for example postgres:\/\/.*current data is not copied\.$/],
+  ])('connection strings: the hint asks for what a %s deployment accepts', async (engine, hint) => {
+    await signedInWith(every, engine);
+    serve(null);
+    const dialog = await openConnectionStrings();
+    fireEvent.click(within(dialog).getByLabelText('Use the Shared Database'));
+    const input = await within(dialog).findByLabelText('Default Connection String');
+    expect(input).toHaveAccessibleDescription(hint);
   });
 });
