@@ -270,18 +270,36 @@ test.describe('tenant management', () => {
     await expect(form.getByRole('button', { name: text(culture, 'AbpUi::Save') })).toBeDisabled();
     await connectionString.fill('Server=db;Database=acme;');
     await form.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+    // Another database: first, that the tenant's data stays where it is.
+    const staysBehind = text(
+      culture,
+      'AbpTenantManagement::ConnectionStringChangeConfirmationMessage',
+      [renamed],
+    );
+    await answerQuestion(page, culture, { message: staysBehind });
     const invalid = text(
       culture,
       'AbpTenantManagement::Volo.Abp.TenantManagement:InvalidConnectionString',
     );
     await expect(form.locator('.invalid-feedback')).toContainText(invalid);
     await expect(toastError(page)).toContainText(invalid);
+    // A new file outside the data folder: refused, saying why in the page's language.
+    await connectionString.fill('../fuera.sqlite');
+    await form.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+    await answerQuestion(page, culture, { message: staysBehind });
+    await expect(form.locator('.invalid-feedback')).toContainText(
+      text(
+        culture,
+        'AbpTenantManagement::Volo.Abp.TenantManagement:ConnectionStringOutsideDataFolder',
+      ),
+    );
     const file = `tenants/${renamed}.sqlite`;
     await connectionString.fill(file);
     await expectNoAxeViolations(page);
     await shoot(page, `tenants-connection-string-${culture}`);
     const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('connection'));
     await form.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+    await answerQuestion(page, culture, { message: staysBehind });
     expect(new URL((await put).url()).searchParams.get('defaultConnectionString')).toBe(file);
     await expect(form).toBeHidden();
     await openRowAction(page, renamed, culture, manage);
@@ -299,6 +317,7 @@ test.describe('tenant management', () => {
       (r) => r.method() === 'DELETE' && r.url().includes('default-connection-string'),
     );
     await form.getByRole('button', { name: text(culture, 'AbpUi::Save') }).click();
+    await answerQuestion(page, culture, { message: staysBehind });
     await removed;
     await expect(form).toBeHidden();
     await expectTenantAdminWorks(browser, culture, renamed, `admin@${name}.test`);
@@ -357,6 +376,7 @@ test.describe('tenant management', () => {
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpUi::Save') })
       .click();
+    await answerQuestion(page, culture);
     await expect(dialog(page)).toBeHidden();
     await expect(toastSuccess(page)).toBeVisible();
     await expectTenantAdminWorks(browser, culture, name);
@@ -527,6 +547,19 @@ test.describe('tenant management', () => {
       .uncheck();
     await expectNoAxeViolations(page);
     await shoot(page, `tenants-connection-string-${culture}`);
+    // The question before the tenant moves, over the modal; declined, the modal stays as it was.
+    await dialog(page)
+      .getByLabel(text(culture, 'AbpTenantManagement::DisplayName:DefaultConnectionString'))
+      .fill(`tenants/${name}.sqlite`);
+    const save = dialog(page).getByRole('button', { name: text(culture, 'AbpUi::Save') });
+    await save.click();
+    await expect(page.getByRole('alertdialog')).toContainText(
+      text(culture, 'AbpTenantManagement::ConnectionStringChangeConfirmationMessage', [name]),
+    );
+    await expectNoAxeViolations(page);
+    await shoot(page, `tenants-connection-string-confirmation-${culture}`, { fullPage: false });
+    await answerQuestion(page, culture, { answer: 'AbpUi::Cancel' });
+    await expect(save).toBeFocused();
     await dialog(page)
       .getByRole('button', { name: text(culture, 'AbpUi::Cancel') })
       .click();

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
@@ -9,6 +12,7 @@ import {
   type TestDatabase,
   testDialect,
 } from '../../../test/test-database.js';
+import type { DatabaseTarget } from '../../config.js';
 import { createRawKysely } from '../../db/database.js';
 
 // The connection-string API and decision 003 end to end: a second database of the test's engine
@@ -16,6 +20,8 @@ import { createRawKysely } from '../../db/database.js';
 
 let t: TestApp;
 let tenantDatabase: TestDatabase;
+/** The tenant's own database: on SQLite, a file under the data folder. */
+let tenantTarget: DatabaseTarget;
 let host: Record<string, string>;
 let tenantId: string;
 let path: string;
@@ -46,9 +52,11 @@ beforeAll(async () => {
   t = await createTestApp();
   tenantDatabase = await createTestDatabase();
   const target = tenantDatabase.target;
+  tenantTarget = target;
   if (target.dialect === 'sqlite') {
-    connectionString = target.file;
-    masked = target.file;
+    connectionString = 'tenants/acme-own.sqlite';
+    masked = connectionString;
+    tenantTarget = { dialect: 'sqlite', file: join(t.config.dataDir, connectionString) };
   } else {
     const url = new URL(target.connectionString);
     url.password = DB_PASSWORD;
@@ -109,7 +117,10 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
       [other, `La base de datos de un inquilino debe usar ${engine}, como la compartida.`],
       [sharedItself, 'Es la base de datos compartida; indica otra.'],
     ];
-    if (shared.dialect === 'postgres') {
+    if (shared.dialect === 'sqlite') {
+      const outside = 'El archivo debe estar dentro de la carpeta de datos del servidor';
+      cases.push(['../elsewhere.sqlite', outside], [join(tmpdir(), 'elsewhere.sqlite'), outside]);
+    } else {
       cases.push(['postgres://u@127.0.0.1:1/none', 'No se pudo abrir la base de datos: ']);
     }
     for (const [value, reason] of cases) {
@@ -126,6 +137,46 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
     expect(english.json().error.details).toBe('This is the shared database; enter another one.');
     expect((await get()).statusCode).toBe(204);
   });
+
+  it.runIf(testDialect() === 'sqlite')(
+    'keeps a file outside the data folder stored before the rule, saved again unchanged',
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'vineta-elsewhere-'));
+      try {
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/multi-tenancy/tenants',
+          headers: host,
+          payload: { name: 'Lejos', adminEmailAddress: 'admin@lejos.mx', adminPassword: PASSWORD },
+        });
+        const id: string = created.json().id;
+        const file = join(folder, 'lejos.sqlite');
+        await t.app.services.data.db
+          .insertInto('tenantConnectionStrings')
+          .values({ tenantId: id, name: 'Default', value: t.app.services.encryption.encrypt(file) })
+          .execute();
+        const url = `/api/multi-tenancy/tenants/${id}/default-connection-string`;
+        const putValue = (value: string) =>
+          t.app.inject({
+            method: 'PUT',
+            url: `${url}?defaultConnectionString=${encodeURIComponent(value)}`,
+            headers: host,
+          });
+        const again = await putValue(file);
+        expect(again.statusCode, again.body).toBe(204);
+        expect((await t.app.inject({ url, headers: host })).body).toBe(file);
+        // Another file outside is new, and refused.
+        expect((await putValue(join(folder, 'otro.sqlite'))).statusCode).toBe(400);
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/multi-tenancy/tenants/${id}`,
+          headers: host,
+        });
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('stores the value from the query string, encrypted, and answers it as text, password masked', async () => {
     expect((await put(connectionString)).statusCode).toBe(204);
@@ -144,7 +195,7 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
   });
 
   it("migrated the tenant's database and carried its admin there, with the same password", async () => {
-    const raw = createRawKysely(tenantDatabase.target) as Kysely<{
+    const raw = createRawKysely(tenantTarget) as Kysely<{
       identity_users: { user_name: string; tenant_id: string; password_hash: string };
       identity_roles: { name: string; is_static: unknown };
       permission_grants: { name: string };
@@ -176,7 +227,7 @@ describe('/api/multi-tenancy/tenants/{id}/default-connection-string', () => {
   });
 
   it("has the security log's purge reach the tenant's database", async () => {
-    const raw = createRawKysely(tenantDatabase.target) as Kysely<{
+    const raw = createRawKysely(tenantTarget) as Kysely<{
       security_logs: { action: string };
     }>;
     try {

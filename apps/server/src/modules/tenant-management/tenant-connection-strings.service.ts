@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { DatabaseTarget } from '../../config.js';
 import { parseConnectionString } from '../../db/connection-string.js';
 import type { AppDataContext } from '../../db/database.js';
@@ -16,6 +16,7 @@ export const ConnectionStringProblem = {
   /** `{0}`: the shared database's engine. */
   WrongEngine: 'Volo.Abp.TenantManagement:ConnectionStringWrongEngine',
   SharedDatabase: 'Volo.Abp.TenantManagement:ConnectionStringIsSharedDatabase',
+  OutsideDataFolder: 'Volo.Abp.TenantManagement:ConnectionStringOutsideDataFolder',
   /** `{0}`: the driver's message, its password masked. */
   CannotOpen: 'Volo.Abp.TenantManagement:ConnectionStringCannotOpen',
 } as const;
@@ -49,6 +50,12 @@ const invalid = (details?: string, data?: Record<string, unknown>) =>
     ...(details ? { details } : {}),
     ...(data ? { data } : {}),
   });
+
+/** Whether a file is under a folder (not the folder itself, nor beside it through `..`). */
+const isInside = (folder: string, file: string) => {
+  const path = relative(resolve(folder), resolve(file));
+  return path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path);
+};
 
 /**
  * A tenant's default connection string (ABP's `…/default-connection-string` endpoints; the
@@ -110,7 +117,8 @@ export function createTenantConnectionStringsService(deps: {
     async update(id: string, input: string): Promise<void> {
       await requireTenant(id);
       let value = input.trim();
-      const previousPassword = passwordOf((await stored(id)) ?? '');
+      const previous = await stored(id);
+      const previousPassword = passwordOf(previous ?? '');
       if (passwordOf(value) === PASSWORD_MASK && previousPassword !== undefined) {
         value = value.replace(
           URL_PASSWORD,
@@ -125,6 +133,16 @@ export function createTenantConnectionStringsService(deps: {
       }
       // A second connection to the shared SQLite file would wait on its own transaction's lock.
       if (sameDatabase(target, shared)) throw invalid(ConnectionStringProblem.SharedDatabase);
+      // Files elsewhere escape the data folder's backups and permissions. A value stored before
+      // this rule stays as it is (its tenant keeps starting) and may be saved again unchanged.
+      const previousTarget = previous && parseConnectionString(previous, deps.dataDir);
+      if (
+        target.dialect === 'sqlite' &&
+        !isInside(deps.dataDir, target.file) &&
+        !(previousTarget && sameDatabase(target, previousTarget))
+      ) {
+        throw invalid(ConnectionStringProblem.OutsideDataFolder);
+      }
       try {
         await deps.openDatabase(target);
       } catch (error) {

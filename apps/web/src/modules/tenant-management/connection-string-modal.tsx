@@ -8,6 +8,7 @@ import { appConfigurationStore } from '#src/core/app-configuration/app-configura
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { useStore } from '#src/core/store';
+import { confirmation } from '#src/theme/confirmation/confirmation';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { TextField } from '#src/theme/form/text-field';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -79,6 +80,18 @@ function ConnectionStringForm({
     const value = values.useSharedDatabase ? null : values.connectionString.trim();
     // Nothing stored and nothing asked for: there is nothing to delete.
     if (value === null && stored === '') return onClose();
+    // Another database moves none of the tenant's data (as ABP, only the target is migrated and
+    // seeded): say so before the tenant's users and settings seem to vanish.
+    if (value !== (stored || null)) {
+      const answer = await confirmation.warn(
+        {
+          key: 'AbpTenantManagement::ConnectionStringChangeConfirmationMessage',
+          params: [tenant.name],
+        },
+        'AbpUi::AreYouSure',
+      );
+      if (answer !== 'confirm') return;
+    }
     try {
       await save.mutateAsync({ id: tenant.id, value });
       toaster.success(savedSuccessfully);

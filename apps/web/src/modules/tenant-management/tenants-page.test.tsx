@@ -47,6 +47,22 @@ async function signedInWith(
   appConfigurationStore.set(configuration);
 }
 
+const moveWarning =
+  "The current users, roles, permissions and settings of 'acme' stay in the database it uses now and are not copied.";
+
+/** Clicks Save, then answers the question about the tenant's data with `answer`. */
+async function saveAndAnswer(dialog: HTMLElement, answer: 'Yes' | 'Cancel') {
+  const save = within(dialog).getByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save).toBeEnabled());
+  // As a click in a browser does.
+  save.focus();
+  fireEvent.click(save);
+  const question = await screen.findByRole('alertdialog');
+  expect(question).toHaveTextContent(moveWarning);
+  fireEvent.click(within(question).getByRole('button', { name: answer }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+}
+
 const connectionString = `/api/multi-tenancy/tenants/${acme.id}/default-connection-string`;
 
 /** The tenants list, and the connection string `stored` (none: 204). */
@@ -120,9 +136,12 @@ describe('Tenants page', () => {
     fireEvent.click(shared);
     const input = await within(dialog).findByLabelText('Default Connection String');
     fireEvent.input(input, { target: { value: 'tenants/acme.sqlite' } });
-    const save = within(dialog).getByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save).toBeEnabled());
-    fireEvent.click(save);
+    // Cancelled, nothing is sent and the form stays.
+    await saveAndAnswer(dialog, 'Cancel');
+    expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveFocus();
+    await saveAndAnswer(dialog, 'Yes');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.path).toBe(connectionString);
@@ -150,9 +169,7 @@ describe('Tenants page', () => {
     fireEvent.click(await within(dialog).findByLabelText('Use the Shared Database'));
     const input = await within(dialog).findByLabelText('Default Connection String');
     fireEvent.input(input, { target: { value: 'postgres://db/acme' } });
-    const save = within(dialog).getByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save).toBeEnabled());
-    fireEvent.click(save);
+    await saveAndAnswer(dialog, 'Yes');
     expect(
       await within(dialog).findByText(
         'The connection string is not valid. A tenant database must use SQLite, as the shared one does.',
@@ -171,13 +188,28 @@ describe('Tenants page', () => {
       'tenants/acme.sqlite',
     );
     fireEvent.click(shared);
-    const save = within(dialog).getByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save).toBeEnabled());
-    fireEvent.click(save);
+    await saveAndAnswer(dialog, 'Yes');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.filter((request) => request.method !== 'GET')).toMatchObject([
       { method: 'DELETE', path: connectionString },
     ]);
+  });
+
+  it('connection strings: saving the stored string again asks nothing', async () => {
+    await signedInWith(every);
+    const requests = serve('tenants/acme.sqlite');
+    const dialog = await openConnectionStrings();
+    const input = within(dialog).getByLabelText('Default Connection String');
+    fireEvent.input(input, { target: { value: 'tenants/other.sqlite' } });
+    fireEvent.input(input, { target: { value: ' tenants/acme.sqlite ' } });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(
+      requests.find((request) => request.method === 'PUT')?.query.get('defaultConnectionString'),
+    ).toBe('tenants/acme.sqlite');
   });
 
   it.each([
