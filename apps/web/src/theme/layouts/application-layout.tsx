@@ -17,7 +17,8 @@ import { UserMenu } from './user-menu';
 export function ApplicationLayout() {
   const localize = useLocalization();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const sidebar = useSidebar(menuButton);
+  const drawer = useRef<HTMLElement>(null);
+  const sidebar = useSidebar(menuButton, drawer);
   const topMenu = useTopMenu();
   const user = useCurrentUser();
   const menu = useVisibleMenu();
@@ -26,10 +27,17 @@ export function ApplicationLayout() {
   return (
     <div className={`app-shell${sidebar.open ? ' app-sidebar-open' : ''}`}>
       {/* The first stop of Tab: past the menu and the top bar, straight to the page (WCAG 2.4.1). */}
-      <a className="app-skip-link" href="#main-content">
+      <a className="app-skip-link" href="#main-content" inert={sidebar.modal}>
         {localize({ key: 'Vineta::SkipToContent', defaultValue: 'Skip to content' })}
       </a>
-      <aside id="app-sidebar" className="app-sidebar" aria-label={menuLabel}>
+      {/* Closed, it is off screen: out of the Tab order and of what a screen reader lists too. */}
+      <aside
+        ref={drawer}
+        id="app-sidebar"
+        className="app-sidebar"
+        aria-label={menuLabel}
+        inert={!sidebar.open}
+      >
         <div className="app-sidebar-brand">
           <Logo />
         </div>
@@ -42,10 +50,11 @@ export function ApplicationLayout() {
           type="button"
           className="app-overlay"
           aria-label={localize({ key: 'AbpUi::Close', defaultValue: 'Close' })}
-          onClick={sidebar.toggle}
+          onClick={sidebar.dismiss}
         />
       )}
-      <div className="app-main">
+      {/* Under the drawer of a narrow screen, the page is out of reach, as behind a dialog. */}
+      <div className="app-main" inert={sidebar.modal}>
         <header className="app-topbar">
           <button
             ref={menuButton}

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useRef } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resizeDebounceMs, sidebarBreakpoint, useSidebar } from './use-sidebar';
@@ -16,9 +17,34 @@ function Probe() {
   );
 }
 
-function renderAt(width: number) {
+/** The layout's use: a toggle, the drawer with its links, an overlay while it covers the page. */
+function Drawer() {
+  const toggle = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  const sidebar = useSidebar(toggle, drawer);
+  return (
+    <>
+      <aside ref={drawer} aria-label="Menu" inert={!sidebar.open}>
+        <Link to="/">Home</Link>
+        <Link to="/users">Users</Link>
+      </aside>
+      {sidebar.modal && (
+        <button type="button" onClick={sidebar.dismiss}>
+          Close
+        </button>
+      )}
+      <div inert={sidebar.modal}>
+        <button type="button" ref={toggle} aria-expanded={sidebar.open} onClick={sidebar.toggle}>
+          Menu
+        </button>
+      </div>
+    </>
+  );
+}
+
+function renderAt(width: number, Component = Probe) {
   window.innerWidth = width;
-  const router = createMemoryRouter([{ path: '*', Component: Probe }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '*', Component }], { initialEntries: ['/'] });
   render(<RouterProvider router={router} />);
 }
 
@@ -80,5 +106,32 @@ describe('sidebar', () => {
       vi.advanceTimersByTime(resizeDebounceMs);
     });
     expect(state()).toBe('open');
+  });
+
+  it('below 1025 px opens as a drawer: focus on its first link, back on the toggle when closed', () => {
+    renderAt(800, Drawer);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    menu.focus();
+    fireEvent.click(menu);
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
+    fireEvent.keyDown(document.activeElement ?? document, { key: 'Escape' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+
+    fireEvent.click(menu);
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(menu).toHaveFocus();
+  });
+
+  it('leaves focus alone when it opens beside the page on wide screens', () => {
+    renderAt(1280, Drawer);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(menu);
+    menu.focus();
+    fireEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(menu).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 });

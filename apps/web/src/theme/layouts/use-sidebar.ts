@@ -1,5 +1,6 @@
-import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { tabStops } from '../modal/focusable';
 
 /** SPEC.md section 9: the sidebar closes itself below 1025 px; resizes are debounced by 150 ms. */
 export const sidebarBreakpoint = 1025;
@@ -10,29 +11,52 @@ function isNarrow(): boolean {
 }
 
 /**
- * Whether the sidebar is open. Over a narrow screen, where it covers the page, Escape closes it,
- * and focus left inside it goes back to `toggle` (the button that opened it).
+ * Whether the sidebar is open, and whether it is `modal`: open over a narrow screen, where it
+ * covers the page like a drawer. Opening it there moves focus to its first link; Escape or the
+ * overlay close it and give focus back to `toggleButton` (the button that opened it, which the
+ * layout makes inert meanwhile, with the rest of the page).
  */
-export function useSidebar(toggleButton?: RefObject<HTMLElement | null>): {
+export function useSidebar(
+  toggleButton?: RefObject<HTMLElement | null>,
+  drawer?: RefObject<HTMLElement | null>,
+): {
   open: boolean;
+  modal: boolean;
   toggle: () => void;
   close: () => void;
+  /** Closes it as a person does (Escape, the overlay): focus goes back to `toggleButton`. */
+  dismiss: () => void;
 } {
   const [open, setOpen] = useState(() => !isNarrow());
+  const [narrow, setNarrow] = useState(isNarrow);
+  const modal = open && narrow;
   const location = useLocation();
+  const refocusToggle = useRef(false);
+
+  const dismiss = useCallback(() => {
+    refocusToggle.current = true;
+    setOpen(false);
+  }, []);
 
   useEffect(() => {
-    if (!open) return;
+    if (!modal) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !isNarrow() || event.defaultPrevented) return;
-      const sidebar = document.getElementById('app-sidebar');
-      const focusInside = sidebar?.contains(document.activeElement) ?? false;
-      setOpen(false);
-      if (focusInside) toggleButton?.current?.focus();
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      dismiss();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, toggleButton]);
+  }, [modal, dismiss]);
+
+  // After the render that made the drawer reachable, or the toggle no longer inert.
+  useEffect(() => {
+    if (modal) {
+      tabStops(drawer?.current ?? null)[0]?.focus();
+    } else if (refocusToggle.current) {
+      refocusToggle.current = false;
+      toggleButton?.current?.focus();
+    }
+  }, [modal, drawer, toggleButton]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
@@ -45,9 +69,12 @@ export function useSidebar(toggleButton?: RefObject<HTMLElement | null>): {
     const onResize = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const narrow = isNarrow();
-        if (narrow !== wasNarrow) setOpen(!narrow);
-        wasNarrow = narrow;
+        const nowNarrow = isNarrow();
+        if (nowNarrow !== wasNarrow) {
+          setOpen(!nowNarrow);
+          setNarrow(nowNarrow);
+        }
+        wasNarrow = nowNarrow;
       }, resizeDebounceMs);
     };
     window.addEventListener('resize', onResize);
@@ -59,5 +86,5 @@ export function useSidebar(toggleButton?: RefObject<HTMLElement | null>): {
 
   const toggle = useCallback(() => setOpen((value) => !value), []);
   const close = useCallback(() => setOpen(false), []);
-  return { open, toggle, close };
+  return { open, modal, toggle, close, dismiss };
 }
