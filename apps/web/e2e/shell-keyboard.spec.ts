@@ -80,3 +80,46 @@ test.describe('the shell from the keyboard', () => {
     await expect(menuButton(page)).toBeFocused();
   });
 });
+
+test.describe('page titles and the focus after a navigation', () => {
+  test('each page names the tab, in the current language', async ({ page, request }) => {
+    await chooseLanguage(page, 'es-MX');
+    await page.goto('/account/login');
+    await expect(page).toHaveTitle('Iniciar sesión – Viñeta');
+    await page.goto('/account/register');
+    await expect(page).toHaveTitle('Registrarse – Viñeta');
+    await page.goto('/no/such/page');
+    await expect(page).toHaveTitle('¡No se encontró el recurso! – Viñeta');
+
+    await signIn(page, request);
+    for (const [path, title] of [
+      ['/account/manage', 'Mi cuenta'],
+      ['/identity/users', 'Usuarios'],
+      ['/identity/roles', 'Roles'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title} – Viñeta`);
+    }
+  });
+
+  test('following a menu link focuses the new page’s heading; a new query does not', async ({
+    page,
+    request,
+  }) => {
+    await openUsers(page, request);
+    // The first load leaves the focus where the browser starts it.
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeFocused();
+    const roles = page.getByRole('complementary').getByRole('link', { name: 'Roles' });
+    await roles.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeFocused();
+    await expect(page).toHaveTitle('Roles – Viñeta');
+
+    await page.getByRole('complementary').getByRole('link', { name: 'Usuarios' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeFocused();
+    const searchBox = page.getByRole('main').getByRole('searchbox');
+    await searchBox.fill('admin');
+    await expect(page).toHaveURL(/admin/);
+    await expect(searchBox).toBeFocused();
+  });
+});

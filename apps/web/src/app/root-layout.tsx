@@ -4,6 +4,8 @@ import { ConfirmationDialog } from '#src/theme/confirmation/confirmation-dialog'
 import { ErrorScreenHost } from '#src/theme/error-screen/error-screen-host';
 import { LoaderBar } from '#src/theme/loader-bar/loader-bar';
 import { ToastContainer } from '#src/theme/toast/toast-container';
+import { FocusOnNavigation } from './focus-on-navigation';
+import { RouteTitle } from './route-title';
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -14,12 +16,17 @@ function ScrollToTop() {
   return null;
 }
 
-/** Around every page: loading bar, scroll reset, toasts, confirmations and the error page. */
+/**
+ * Around every page: loading bar, scroll reset, the tab's name, focus on the new page, toasts,
+ * confirmations and the error page.
+ */
 export function RootLayout() {
   return (
     <>
       <LoaderBar />
       <ScrollToTop />
+      <RouteTitle />
+      <FocusOnNavigation />
       <Outlet />
       <ToastContainer />
       <ConfirmationDialog />

@@ -5,6 +5,16 @@ import { ErrorScreen } from './error-screen';
 import { RouteErrorBoundary, routeErrorStatus } from './route-error-boundary';
 
 describe('error screen', () => {
+  it('names the tab after its title while it shows, and gives the name back when it goes', () => {
+    document.title = 'Viñeta';
+    const { unmount } = render(
+      <ErrorScreen status={404} title="Page not found" details="Not here." hideCloseIcon />,
+    );
+    expect(document.title).toBe('Page not found – Viñeta');
+    unmount();
+    expect(document.title).toBe('Viñeta');
+  });
+
   it('shows status, title, details and the Home link; Escape closes', () => {
     const onClose = vi.fn();
     const onHome = vi.fn();

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import type { TextSource } from '#src/core/localization/localizable';
+import { useDocumentTitle } from '#src/core/routing/document-title';
 
 export interface ErrorScreenProps {
   status: number;
@@ -29,6 +30,7 @@ export function ErrorScreen({
   const localize = useLocalization();
   const titleId = useId();
   const container = useRef<HTMLDivElement>(null);
+  useDocumentTitle(localize(title));
 
   useEffect(() => {
     container.current?.focus();
