@@ -231,7 +231,7 @@ test.describe('identity administration', () => {
     await page.reload();
     await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue(prefix);
     await expect(rows).toHaveText([new RegExp(`${prefix}-00`)]);
-    await expect(page.locator('.app-pager-number[aria-current="page"]')).toHaveText('2');
+    await expect(page.locator('.app-pager-number [aria-current="page"]')).toHaveText('2');
   });
 
   test('deleting the only row of the last page goes back to the page before, with its rows', async ({
@@ -248,7 +248,7 @@ test.describe('identity administration', () => {
     await answerQuestion(page, culture);
     // Page 1 again, with its ten rows: not an empty page 2 whose pager only goes back.
     await expect(rows).toHaveCount(10);
-    await expect(page.locator('.app-pager-number[aria-current="page"]')).toHaveText('1');
+    await expect(page.locator('.app-pager-number [aria-current="page"]')).toHaveText('1');
     await shoot(page, 'roles-last-page-emptied', { fullPage: false });
   });
 
@@ -1052,7 +1052,7 @@ test.describe('identity administration', () => {
   async function expectPagerNumbersOnWideScreens(page: Page, caption: string) {
     const pager = page.getByRole('navigation', { name: caption });
     const position = pager.getByText(/^\d+ \/ \d+$/);
-    const current = pager.locator('.app-pager-number[aria-current="page"]');
+    const current = pager.locator('.app-pager-number [aria-current="page"]');
     await expect(current).toHaveText('1');
     await expect(position).toBeHidden();
     await pager.getByRole('button', { name: '2' }).click();

@@ -127,12 +127,25 @@ describe('DataTable pager', () => {
       .getAllByRole('listitem')
       .filter((item) => item.classList.contains('app-pager-number'));
     expect(numbers.map((item) => item.textContent)).toEqual(['1', '2', '3', '4', '5']);
-    // The current page is marked, not pressed; "3 / 7" is its phone-sized form.
-    expect(numbers[2]).toHaveAttribute('aria-current', 'page');
-    expect(within(numbers[2] as HTMLElement).queryByRole('button')).toBeNull();
+    // The current page is marked, and pressing it does nothing; "3 / 7" is its phone-sized form.
+    const current = within(pager).getByRole('button', { name: '3' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    fireEvent.click(current);
+    expect(onPageChange).not.toHaveBeenCalled();
     expect(within(pager).getByText('3 / 7')).toBeInTheDocument();
     fireEvent.click(within(pager).getByRole('button', { name: '5' }));
     expect(onPageChange).toHaveBeenCalledWith(4);
+  });
+
+  it('keeps focus on the page number pressed, which becomes the current page', () => {
+    const props = { totalCount: 61, pageSize: 10 };
+    const { rerender } = render(table(rowsOf('ana'), { ...props, page: 0 }));
+    const second = screen.getByRole('button', { name: '2' });
+    second.focus();
+    fireEvent.click(second);
+    rerender(table(rowsOf('beto'), { ...props, page: 1 }));
+    expect(screen.getByRole('button', { name: '2' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('groups large counts as the culture does', () => {

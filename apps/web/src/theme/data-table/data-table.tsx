@@ -221,24 +221,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
               disabled={page === 0}
               onClick={() => props.onPageChange(page - 1)}
             />
-            {/* A wide screen shows the pages around this one, a phone this one of how many. */}
-            {pageWindow(page, pageCount).map((number) =>
-              number === page ? (
-                <li key={number} className="page-item active app-pager-number" aria-current="page">
-                  <span className="page-link">{count(number + 1)}</span>
-                </li>
-              ) : (
-                <li key={number} className="page-item app-pager-number">
-                  <button
-                    type="button"
-                    className="page-link"
-                    onClick={() => props.onPageChange(number)}
-                  >
-                    {count(number + 1)}
-                  </button>
-                </li>
-              ),
-            )}
+            {/*
+             * A wide screen shows the pages around this one, a phone this one of how many. The
+             * current page stays a button, marked current and doing nothing: the button just
+             * pressed keeps the focus, where a text in its place dropped it to the page's body.
+             */}
+            {pageWindow(page, pageCount).map((number) => (
+              <li
+                key={number}
+                className={`page-item app-pager-number${number === page ? ' active' : ''}`}
+              >
+                <button
+                  type="button"
+                  className="page-link"
+                  aria-current={number === page ? 'page' : undefined}
+                  onClick={number === page ? undefined : () => props.onPageChange(number)}
+                >
+                  {count(number + 1)}
+                </button>
+              </li>
+            ))}
             <li className="page-item active app-pager-position" aria-current="page">
               <span className="page-link">
                 {count(page + 1)} / {count(pageCount)}

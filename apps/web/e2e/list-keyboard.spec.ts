@@ -1,0 +1,33 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { uniqueName } from './support/account';
+import { registerUser, signIn, useLanguage } from './support/app';
+import { test } from './support/test';
+
+/** `useLanguage` is no React hook; the alias keeps the hook rule quiet in plain helpers. */
+const chooseLanguage = useLanguage;
+
+async function open(page: Page, request: APIRequestContext, path: string, heading: string) {
+  await chooseLanguage(page, 'es-MX');
+  await signIn(page, request);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('row')).not.toHaveCount(1);
+}
+
+test.describe('lists from the keyboard and a screen reader', () => {
+  test('the page number pressed keeps the focus, as the current page', async ({
+    page,
+    request,
+  }) => {
+    // More than ten users: two pages.
+    for (let index = 0; index < 10; index++) await registerUser(request, uniqueName('pagina'));
+    await open(page, request, '/identity/users', 'Usuarios');
+    const pager = page.getByRole('navigation', { name: 'Usuarios' });
+    await pager.getByRole('button', { name: '2', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/page=2/);
+    const second = pager.getByRole('button', { name: '2', exact: true });
+    await expect(second).toHaveAttribute('aria-current', 'page');
+    await expect(second).toBeFocused();
+  });
+});
