@@ -30,4 +30,15 @@ test.describe('lists from the keyboard and a screen reader', () => {
     await expect(second).toHaveAttribute('aria-current', 'page');
     await expect(second).toBeFocused();
   });
+
+  test('a search says how many users it found, once', async ({ page, request }) => {
+    await open(page, request, '/identity/users', 'Usuarios');
+    const status = page.getByRole('main').getByRole('status');
+    await expect(status).toHaveText('');
+    await page.getByRole('main').getByRole('searchbox').pressSequentially('admin', { delay: 50 });
+    await expect(status).toHaveText('1 resultado');
+    await page.getByRole('main').getByRole('searchbox').fill('nadie-se-llama-asi');
+    await expect(status).toHaveText('Ningún resultado');
+    await expect(page.getByRole('cell', { name: 'No hay datos disponibles' })).toBeVisible();
+  });
 });

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { PagedResultDto } from '@vineta/contracts/common/paged';
-import { describe, expect, it } from 'vitest';
-import { useListQuery } from '#src/core/query/use-list-query';
+import { describe, expect, it, vi } from 'vitest';
+import { listDefaults, useListQuery } from '#src/core/query/use-list-query';
 import { ListCard } from './list-card';
 
 interface Person {
@@ -33,6 +33,22 @@ function Screen(props: {
   );
 }
 
+/** A searchable list whose answer holds the people whose id holds the search. */
+function Searching(props: { isFetching: boolean }) {
+  const list = useListQuery();
+  const items = people(12).filter((person) => person.id.includes(list.query.filter));
+  return (
+    <ListCard<Person>
+      caption="People"
+      list={list}
+      result={{ data: { totalCount: items.length, items }, isFetching: props.isFetching }}
+      columns={[{ key: 'id', header: 'Id', cell: (person) => person.id }]}
+      rowKey={(person) => person.id}
+      rowName={(person) => person.id}
+    />
+  );
+}
+
 const skipCount = () => screen.getByLabelText('skipCount').textContent;
 
 describe('ListCard', () => {
@@ -60,5 +76,29 @@ describe('ListCard', () => {
   it('keeps a page that has rows', () => {
     render(<Screen startPage={1} answer={{ totalCount: 11, items: people(1, 10) }} />);
     expect(skipCount()).toBe('10');
+  });
+
+  it('says how many rows a new search found once the answer has settled, and only then', () => {
+    vi.useFakeTimers();
+    try {
+      const { rerender } = render(<Searching isFetching={false} />);
+      const status = screen.getByRole('status');
+      expect(status).toHaveTextContent('');
+
+      rerender(<Searching isFetching />);
+      fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'person-1' } });
+      act(() => vi.advanceTimersByTime(listDefaults.debounceMs));
+      expect(status).toHaveTextContent('');
+      rerender(<Searching isFetching={false} />);
+      expect(status).toHaveTextContent('3 results');
+
+      rerender(<Searching isFetching />);
+      fireEvent.input(screen.getByRole('searchbox'), { target: { value: 'nobody' } });
+      act(() => vi.advanceTimersByTime(listDefaults.debounceMs));
+      rerender(<Searching isFetching={false} />);
+      expect(status).toHaveTextContent('No results');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,11 +1,16 @@
 import type { PagedResultDto } from '@vineta/contracts/common/paged';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { formatNumber } from '#src/core/localization/format';
+import { currentLanguage, useLocalization } from '#src/core/localization/i18n';
 import type { useListQuery } from '#src/core/query/use-list-query';
 import { type RowAction, RowActions } from '#src/theme/row-actions/row-actions';
 import { SearchBox } from '#src/theme/search-box/search-box';
 import { DataTable, type DataTableColumn } from './data-table';
 
-export type ListState = ReturnType<typeof useListQuery>;
+export type ListState = ReturnType<typeof useListQuery> & {
+  /** The screen's own filters (a role, a status), when it has some. */
+  filters?: Readonly<Record<string, string>>;
+};
 
 export interface ListCardProps<T> {
   caption: string;
@@ -41,8 +46,13 @@ export function ListCard<T>({
   search = true,
 }: ListCardProps<T>) {
   useStayWithinPages(list, result);
+  const announcement = useResultAnnouncement(list, result);
   return (
     <div className="card">
+      {/* Said once the list has answered a new search, filter or sort (as the menu search does). */}
+      <div role="status" className="visually-hidden">
+        {announcement}
+      </div>
       <div className="card-body">
         <div className="app-list-toolbar">
           {search && <SearchBox value={list.filterInput} onChange={list.setFilter} />}
@@ -90,4 +100,37 @@ function useStayWithinPages(
     const lastPage = Math.max(0, Math.ceil(totalCount / maxResultCount) - 1);
     if (page > lastPage) setPage(lastPage);
   }, [totalCount, maxResultCount, page, setPage]);
+}
+
+/** CLDR's plural categories, one text each (`Vineta::ListResults:few`…), `zero` for none at all. */
+function resultsText(total: number): { key: string; defaultValue: string } {
+  const category =
+    total === 0 ? 'zero' : new Intl.PluralRules(currentLanguage() ?? 'es-MX').select(total);
+  const defaultValue = total === 0 ? 'No results' : total === 1 ? '{0} result' : '{0} results';
+  return { key: `Vineta::ListResults:${category}`, defaultValue };
+}
+
+/**
+ * How many rows a new search, filter or sort found, for a polite live region: the table changed
+ * silently to "No data available" as a person typed. Said once the answer has settled, so not on
+ * each key (the search waits for a pause in the typing), and not on the first load or a new page.
+ */
+function useResultAnnouncement(
+  list: ListState,
+  result: { data?: { totalCount: number } | undefined; isFetching: boolean },
+): string {
+  const localize = useLocalization();
+  const { filter, sorting } = list.query;
+  const question = JSON.stringify([filter, sorting, list.filters ?? {}]);
+  const answered = useRef(question);
+  const [said, setSaid] = useState('');
+  const total = result.isFetching ? undefined : result.data?.totalCount;
+  useEffect(() => {
+    if (total === undefined || answered.current === question) return;
+    answered.current = question;
+    const text = localize(resultsText(total), formatNumber(total, currentLanguage()));
+    // The same words twice would not be said again: a no-break space tells them apart.
+    setSaid((previous) => (previous === text ? `${text}\u00a0` : text));
+  }, [question, total, localize]);
+  return said;
 }
