@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { uniqueName } from './support/account';
-import { registerUser, signIn, useLanguage } from './support/app';
+import { artifacts, registerUser, signIn, useLanguage } from './support/app';
 import { test } from './support/test';
 
 /** `useLanguage` is no React hook; the alias keeps the hook rule quiet in plain helpers. */
@@ -40,5 +40,24 @@ test.describe('lists from the keyboard and a screen reader', () => {
     await page.getByRole('main').getByRole('searchbox').fill('nadie-se-llama-asi');
     await expect(status).toHaveText('Ningún resultado');
     await expect(page.getByRole('cell', { name: 'No hay datos disponibles' })).toBeVisible();
+  });
+
+  test('the security logs that scroll sideways are a named Tab stop the arrow keys scroll', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, request, '/identity/security-logs', 'Registros de seguridad');
+    const region = page.getByRole('region', { name: 'Registros de seguridad' });
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+    await page.screenshot({ path: `${artifacts}/security-logs-scroll-focus.png` });
+
+    // Wide enough for every column, there is nothing to scroll and no stop.
+    await page.setViewportSize({ width: 1900, height: 800 });
+    await expect(page.getByRole('region', { name: 'Registros de seguridad' })).toHaveCount(0);
   });
 });

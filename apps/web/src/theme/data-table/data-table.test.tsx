@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableProps, pageWindow } from './data-table';
 
 interface Row {
@@ -152,5 +152,27 @@ describe('DataTable pager', () => {
     render(table(rowsOf('ana'), { totalCount: 123456, pageSize: 10, page: 1233 }));
     expect(screen.getByText(/^123,456 /)).toBeInTheDocument();
     expect(screen.getByText('1,234 / 12,346')).toBeInTheDocument();
+  });
+});
+
+describe('DataTable sideways scrolling', () => {
+  function widths(scrollWidth: number, clientWidth: number) {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth);
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is a named Tab stop when the table is wider than its box, so the keyboard can scroll it', () => {
+    widths(900, 600);
+    render(table(rowsOf('ana')));
+    const region = screen.getByRole('region', { name: 'People' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(region).getByRole('table', { name: 'People' })).toBeInTheDocument();
+  });
+
+  it('is no stop at all when the whole table shows', () => {
+    widths(600, 600);
+    render(table(rowsOf('ana')));
+    expect(screen.queryByRole('region')).toBeNull();
   });
 });

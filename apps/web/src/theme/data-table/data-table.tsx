@@ -106,11 +106,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const frame = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   useFocusFollowsRows(body, table, rows.map(props.rowKey));
-  useScrollEdges(scroller, frame);
+  const overflows = useScrollEdges(scroller, frame);
   return (
     <div className="app-data-table">
       <div className="app-data-table-frame" ref={frame}>
-        <div className="app-data-table-scroll" ref={scroller}>
+        {/*
+         * Wider than its card, the table scrolls sideways: the box is then a Tab stop, named after
+         * the table, so that the arrow keys scroll it without a mouse (WCAG 2.1.1).
+         */}
+        <div
+          className="app-data-table-scroll"
+          ref={scroller}
+          {...(overflows ? { role: 'region', 'aria-label': props.caption, tabIndex: 0 } : {})}
+        >
           {/* Focusable from script only: where focus goes when the last focused row is deleted. */}
           <table className="mb-2" ref={table} tabIndex={-1}>
             <caption className="visually-hidden">{props.caption}</caption>

@@ -1,16 +1,17 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 /**
  * Marks `frame` with `data-more-start` and `data-more-end` while `box`, a sideways-scrolling box
  * inside it, has columns beyond its start or end edge, for the data table's edge shadows: a table
  * wider than its card (the users' at 1280 px) otherwise ended in a cut column, with nothing to
  * say there was more. Logical edges: in a right-to-left page the start is on the right, where
- * Chromium's scrollLeft counts down from 0.
+ * Chromium's scrollLeft counts down from 0. Returns whether the box has anything beyond its edges.
  */
 export function useScrollEdges(
   box: RefObject<HTMLElement | null>,
   frame: RefObject<HTMLElement | null>,
-): void {
+): boolean {
+  const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const scroller = box.current;
     const marked = frame.current;
@@ -20,6 +21,7 @@ export function useScrollEdges(
       const scrolled = Math.abs(scroller.scrollLeft);
       marked.toggleAttribute('data-more-start', scrolled > 1);
       marked.toggleAttribute('data-more-end', scrolled < hidden - 1);
+      setOverflows(hidden > 1);
     };
     mark();
     scroller.addEventListener('scroll', mark, { passive: true });
@@ -33,4 +35,5 @@ export function useScrollEdges(
       resized?.disconnect();
     };
   }, [box, frame]);
+  return overflows;
 }
