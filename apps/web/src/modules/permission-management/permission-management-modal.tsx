@@ -169,9 +169,9 @@ function PermissionForm({
           {badge(permission, `${inputId}-source`)}
         </div>
         {children && children.length > 0 && (
-          <div role="group" aria-labelledby={`${inputId}-label`}>
+          <fieldset aria-labelledby={`${inputId}-label`}>
             {children.map((child) => renderPermission(child, depth + 1))}
-          </div>
+          </fieldset>
         )}
       </Fragment>
     );
