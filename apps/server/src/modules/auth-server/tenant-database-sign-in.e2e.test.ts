@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,14 +61,20 @@ beforeAll(async () => {
     payload: { name: 'Acme', adminEmailAddress: 'admin@acme.mx', adminPassword: 'Admin-Pass-1!' },
   });
   tenantId = created.json().id;
-  const connectionString = target.dialect === 'sqlite' ? target.file : target.connectionString;
+  // On SQLite a tenant's own file must lie in the data folder.
+  const connectionString =
+    target.dialect === 'sqlite' ? 'tenants/acme-own.sqlite' : target.connectionString;
   const moved = await t.app.inject({
     method: 'PUT',
     url: `/api/multi-tenancy/tenants/${tenantId}/default-connection-string?defaultConnectionString=${encodeURIComponent(connectionString)}`,
     headers: host,
   });
   expect(moved.statusCode).toBe(204);
-  tenantDb = createRawKysely(target) as typeof tenantDb;
+  tenantDb = createRawKysely(
+    target.dialect === 'sqlite'
+      ? { dialect: 'sqlite', file: join(t.config.dataDir, connectionString) }
+      : target,
+  ) as typeof tenantDb;
 
   const registered = await t.app.inject({
     method: 'POST',
