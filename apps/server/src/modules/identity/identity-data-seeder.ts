@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppDataContext } from '../../db/database.js';
 import {
   type PermissionChecker,
@@ -90,6 +91,21 @@ export function createIdentityDataSeeder(deps: {
   }
 
   /**
+   * Holds, until the transaction ends, the seed of one side against the same seed in another
+   * instance: without it two instances starting on an empty PostgreSQL database both find no
+   * admin role, both insert one, and the later dies on the unique index. The lock is taken on the
+   * shared database, which the seed's transaction opens first (routing-driver.ts), so it also
+   * covers a tenant with a database of its own. SQLite needs none: its transactions begin
+   * immediate, so a second instance on the file waits for the first's commit before it reads.
+   */
+  async function waitForOtherSeeds(tenantId: string | null): Promise<void> {
+    if (data.dialect !== 'postgres') return;
+    await sql`select pg_advisory_xact_lock(hashtext('identity seed'), hashtext(${tenantId ?? ''}))`.execute(
+      data.query(),
+    );
+  }
+
+  /**
    * The seed itself, with the password already hashed (`null`, or no admin at all: no user is
    * created). It joins the caller's transaction when there is one, so tenant creation can seed in
    * its own. Answers whether it created the user and which permissions it granted.
@@ -100,6 +116,7 @@ export function createIdentityDataSeeder(deps: {
   ): Promise<{ createdUser: boolean; grantedPermissions: string[] }> {
     return withinTenant(tenantId, () =>
       data.transaction(async () => {
+        await waitForOtherSeeds(tenantId);
         let role = await roles.findByNormalizedName(normalize(ADMIN_NAME));
         if (!role) {
           await roles.insert({
