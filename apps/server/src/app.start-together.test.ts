@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAppEnvironment } from '../test/create-test-app.js';
+import { passwordGrant } from '../test/sign-in-helpers.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -11,7 +12,7 @@ const shared = Boolean(process.env.TEST_POSTGRES_URL || process.env.TEST_REDIS_U
 
 /**
  * Two instances started at the same moment on one empty database, as an orchestrator starts its
- * replicas: both come up and the seed is made once.
+ * replicas: both come up, the seed is made once, and each publishes the key the other signs with.
  */
 describe.skipIf(!shared)('two instances starting together on an empty database', () => {
   let database: TestDatabase;
@@ -47,5 +48,24 @@ describe.skipIf(!shared)('two instances starting together on an empty database',
     );
     expect(counts).toMatchObject({ roles: 1, users: 1 });
     expect(counts.grants).toBe(counts.names);
+  });
+
+  it('publishes, on each instance, the key the other signs ID tokens with', async () => {
+    const published = await Promise.all(
+      apps.map(async (app) => {
+        const response = await app.inject({ url: '/.well-known/openid-configuration/jwks' });
+        return (response.json().keys as { kid: string }[]).map((key) => key.kid);
+      }),
+    );
+    const signedWith = await Promise.all(
+      apps.map(async (app) => {
+        const { id_token } = (await passwordGrant(app)).json() as { id_token: string };
+        const [header = ''] = id_token.split('.');
+        return (JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid: string }).kid;
+      }),
+    );
+    expect(signedWith[0]).toBe(signedWith[1]);
+    for (const keys of published) expect(keys).toContain(signedWith[0]);
+    expect(published[0]?.toSorted()).toEqual(published[1]?.toSorted());
   });
 });

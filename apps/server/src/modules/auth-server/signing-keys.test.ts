@@ -65,4 +65,15 @@ describe('signing keys', () => {
     expect(much.jwks.map((key) => key.kid)).not.toContain(rsa?.kid);
     expect(much.cookieKeys).toEqual(initial.cookieKeys);
   });
+
+  it("signs with another instance's first key made a moment later by its clock, and makes none", async () => {
+    await data.query().deleteFrom('oidcSigningKeys').execute();
+    const start = new Date('2031-01-01T00:00:00Z');
+    const other = await store().load(new Date(start.getTime() + 5));
+    const mine = await store().load(start);
+    expect(kids(mine.jwks)).toEqual(kids(other.jwks));
+    expect(mine.jwks.map((key) => key.alg)).toEqual(['RS256', 'ES256']);
+    const rows = await data.query().selectFrom('oidcSigningKeys').select('alg').execute();
+    expect(rows).toHaveLength(3);
+  });
 });

@@ -38,7 +38,9 @@ interface KeyRow {
  * fifth of the active key's lifetime is left, and takes over when the active key expires, so
  * relying parties that cache the JWKS already know it. Expired keys stay published a week, longer
  * than any token they signed lives. The unique (alg, generation) index settles races between
- * instances starting together: the loser re-reads.
+ * instances starting together: the loser re-reads. An instance whose clock reads a moment earlier
+ * than the one that made the first key sees that key as not yet active; it signs with it all the
+ * same (`signingKey`) rather than make a generation of its own that the other never publishes.
  */
 export function createSigningKeyStore(deps: {
   data: AppDataContext;
@@ -80,7 +82,7 @@ export function createSigningKeyStore(deps: {
   async function ensure(alg: string, now: Date): Promise<KeyRow[]> {
     const rows = await rowsOf(alg);
     const newest = rows[0];
-    const active = activeKey(rows, now);
+    const active = signingKey(rows, now);
     if (alg === COOKIE_ALG) {
       if (!newest) await insert(alg, 1, now, new Date(NEVER));
     } else if (!active) {
@@ -115,7 +117,7 @@ export function createSigningKeyStore(deps: {
       let nextCheckAt = new Date(now.getTime() + 3600_000);
       for (const alg of SIGNING_ALGS) {
         const rows = await ensure(alg, now);
-        const active = activeKey(rows, now);
+        const active = signingKey(rows, now);
         for (const row of rows) {
           const jwk = { ...(JSON.parse(encryption.decrypt(row.encryptedKey)) as JWK), kid: row.id };
           (row === active ? jwks : later).push({ ...jwk, alg, use: 'sig' });
@@ -139,8 +141,16 @@ export function createSigningKeyStore(deps: {
 
 export type SigningKeyStore = ReturnType<typeof createSigningKeyStore>;
 
-function activeKey(rows: KeyRow[], now: Date): KeyRow | undefined {
-  return rows.find((row) => new Date(row.activatesAt) <= now && now < new Date(row.expiresAt));
+/**
+ * The key to sign with: the one active now, else the earliest still to come. A successor always
+ * activates as its predecessor expires, so a key still to come with none active is another
+ * instance's first key, made when its clock read later than `now` (instances starting together).
+ */
+function signingKey(rows: KeyRow[], now: Date): KeyRow | undefined {
+  return (
+    rows.find((row) => new Date(row.activatesAt) <= now && now < new Date(row.expiresAt)) ??
+    rows.findLast((row) => now < new Date(row.activatesAt))
+  );
 }
 
 async function newJwk(alg: string): Promise<string> {
