@@ -44,6 +44,8 @@ export const isProviderPath = (url: string) => PROVIDER_PATHS.test(url);
 
 /** Expired rows the token sweep deletes a statement. */
 const SWEEP_BATCH = 500;
+/** How often an instance looks for signing keys another instance made. */
+const KEY_RECHECK_MS = 60_000;
 
 export interface AuthServerDeps {
   config: Config;
@@ -196,19 +198,30 @@ export async function createAuthServer(deps: AuthServerDeps) {
   }, 10 * 60_000);
   sweepTimer.unref();
 
-  /** Looks at the keys again when one activates or expires (or hourly, for other instances' keys). */
+  /**
+   * Looks at the keys again when one activates or expires, at least hourly (the successor is made
+   * then), and sooner when another instance made a key: a minute's look at the keys' ids only.
+   */
   function scheduleKeyCheck() {
     if (closed) return;
     const delay = Math.min(
       Math.max(current.keys.nextCheckAt.getTime() - Date.now(), 1000),
-      3600_000,
+      KEY_RECHECK_MS,
     );
     keyTimer = setTimeout(async () => {
       try {
-        const keys = await keyStore.load();
-        if (keys.fingerprint !== current.keys.fingerprint) {
-          current = build(keys);
-          log.info('sign-in server signing keys rotated');
+        const due =
+          Date.now() >= current.keys.nextCheckAt.getTime() ||
+          (await keyStore.storedKeyIds()) !== current.keys.keyIds;
+        if (due) {
+          const keys = await keyStore.load();
+          if (keys.fingerprint !== current.keys.fingerprint) {
+            current = build(keys);
+            log.info('sign-in server signing keys rotated');
+          } else {
+            // The same keys, and the next moment to look at them again.
+            current = { ...current, keys };
+          }
         }
       } catch (error) {
         log.error({ err: error }, 'signing key check failed');

@@ -21,6 +21,8 @@ export interface KeySet {
   fingerprint: string;
   /** When the set must be looked at again (the next activation, or a routine check). */
   nextCheckAt: Date;
+  /** The ids of the keys it was made from, to compare with `storedKeyIds()`. */
+  keyIds: string;
 }
 
 interface KeyRow {
@@ -134,12 +136,24 @@ export function createSigningKeyStore(deps: {
         cookieKeys: cookieRows.map((row) => encryption.decrypt(row.encryptedKey)),
         fingerprint: fingerprint.join(','),
         nextCheckAt,
+        keyIds: idsOf(
+          [...jwks, ...later].map((jwk) => jwk.kid ?? '').concat(cookieRows.map((row) => row.id)),
+        ),
       };
+    },
+    /**
+     * The ids of the keys in the database: a read of a few short rows, cheap enough to notice
+     * often a key another instance made (one in place of keys an operator deleted, say).
+     */
+    async storedKeyIds(): Promise<string> {
+      return idsOf((await keys().select('id').execute()).map((row) => row.id));
     },
   };
 }
 
 export type SigningKeyStore = ReturnType<typeof createSigningKeyStore>;
+
+const idsOf = (ids: string[]) => ids.toSorted().join(',');
 
 /**
  * The key to sign with: the one active now, else the earliest still to come. A successor always
