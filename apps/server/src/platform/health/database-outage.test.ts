@@ -1,4 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { type ApiClient, adminClient, apiClient, errorOf } from '../../../test/identity-api.js';
@@ -142,6 +143,73 @@ describe.runIf(testDialect() === 'postgres')('when PostgreSQL goes away', () => 
     expect(await rolesNamed(api, 'Editors')).toBe(1);
     expect((await passwordGrant(t.app)).statusCode).toBe(200);
     // The refused refresh consumed nothing: the token still works.
+    expect((await refreshGrant(t.app, refreshToken)).statusCode).toBe(200);
+  });
+});
+
+/**
+ * An operator's outage rather than a network's: PostgreSQL answers, but refuses every new
+ * connection to the database (`ALLOW_CONNECTIONS false`, which unlike CONNECTION LIMIT 0 holds for
+ * superusers too) after ending the open ones.
+ */
+describe.runIf(testDialect() === 'postgres')('when PostgreSQL closes the database', () => {
+  let t: TestApp;
+  let name: string;
+  const admin = async (statement: string) => {
+    // biome-ignore lint/style/noProcessEnv: CI's second pass gives the PostgreSQL server
+    const client = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const allow = (allowed: boolean) => admin(`alter database ${name} allow_connections ${allowed}`);
+  beforeAll(async () => {
+    t = await createTestApp();
+    if (t.config.database.dialect !== 'postgres')
+      throw new Error('a PostgreSQL test database was expected');
+    name = new URL(t.config.database.connectionString).pathname.slice(1);
+  });
+  afterAll(async () => {
+    await allow(true).catch(() => undefined);
+    await t.close();
+  });
+
+  it('answers the API and the token endpoint 503 with Retry-After until it opens again', async () => {
+    const token = await accessTokenFor(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    const api = apiClient(t.app, token);
+    const { refresh_token: refreshToken } = (await passwordGrant(t.app)).json() as {
+      refresh_token: string;
+    };
+    await allow(false);
+    await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+
+    const ready = await t.app.inject('/health/ready');
+    expect([ready.statusCode, ready.headers['retry-after']]).toEqual([503, '5']);
+    const users = await api.get('/api/identity/users');
+    expect([users.statusCode, users.headers['retry-after'], errorOf(users).message]).toEqual([
+      503,
+      '5',
+      UNAVAILABLE,
+    ]);
+    const outage = { error: 'temporarily_unavailable', error_description: NO_DISPONIBLE };
+    const signIn = await passwordGrant(t.app, { culture: 'es-MX' });
+    expect([signIn.statusCode, signIn.headers['retry-after'], signIn.json()]).toEqual([
+      503,
+      '5',
+      outage,
+    ]);
+    const refresh = await refreshGrant(t.app, refreshToken, { culture: 'es-MX' });
+    expect([refresh.statusCode, refresh.headers['retry-after'], refresh.json()]).toEqual([
+      503,
+      '5',
+      outage,
+    ]);
+
+    await allow(true);
+    expect((await api.get('/api/identity/users')).statusCode).toBe(200);
     expect((await refreshGrant(t.app, refreshToken)).statusCode).toBe(200);
   });
 });
