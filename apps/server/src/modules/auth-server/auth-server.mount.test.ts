@@ -88,5 +88,58 @@ describe('rate limits', () => {
     expect(limited.json().error.message).toBe(
       'Too many requests. Please wait a moment and try again.',
     );
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('the per-user-name limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { RATE_LIMIT_TOKEN_PER_USER_NAME: '2' } });
+  });
+  afterAll(() => limited?.close());
+
+  const tooMany = {
+    error: 'temporarily_unavailable',
+    error_description: 'Too many requests. Please wait a moment and try again.',
+  };
+  const waitOf = (header: unknown) => Number(header);
+
+  it('answers as the per-IP limit does: temporarily_unavailable with Retry-After', async () => {
+    for (let i = 0; i < 2; i++)
+      expect((await passwordGrant(limited.app, { password: 'x' })).statusCode).toBe(400);
+    const refused = await passwordGrant(limited.app, { password: 'x' });
+    expect([refused.statusCode, refused.json()]).toEqual([429, tooMany]);
+    expect(waitOf(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(waitOf(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    // A parameter the shortcut does not know hands the request to the provider: alike there.
+    const viaProvider = await limited.app.inject({
+      method: 'POST',
+      url: '/connect/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'Vineta_App',
+        username: 'admin',
+        password: 'x',
+        extra: '1',
+      }).toString(),
+    });
+    expect([viaProvider.statusCode, viaProvider.json()]).toEqual([429, tooMany]);
+    expect(waitOf(viaProvider.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The account API's sign-in counts the same name, and answers in ABP's format.
+    const login = await limited.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'accept-language': 'en' },
+      payload: { userNameOrEmailAddress: 'admin', password: 'x' },
+    });
+    expect([login.statusCode, login.json().error.message]).toEqual([
+      429,
+      tooMany.error_description,
+    ]);
+    expect(waitOf(login.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -7,6 +7,7 @@ import { logRoundFailure } from '../../platform/async/background-logger.js';
 import type { MaybePromise } from '../../platform/async/maybe-promise.js';
 import type { CacheHub } from '../../platform/caching/cache.js';
 import { inBatches } from '../../platform/data/in-batches.js';
+import type { KeyedLimiter } from '../../platform/http/rate-limits.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import { CULTURE_COOKIE, cultureFromRequest } from '../../platform/localization/request-culture.js';
 import type { createTenantResolver } from '../../platform/multi-tenancy/tenant-resolver.js';
@@ -60,8 +61,8 @@ export interface AuthServerDeps {
   securityLog: SecurityLogWriter;
   /** The `Abp.Localization.DefaultLanguage` setting, when the request names no culture. */
   defaultCulture(): MaybePromise<string>;
-  /** Per user name, for the password grant; true when another attempt is allowed. */
-  allowUserName(userName: string): Promise<boolean>;
+  /** Per user name, for the password grant. */
+  allowUserName: KeyedLimiter;
   log: FastifyBaseLogger;
 }
 

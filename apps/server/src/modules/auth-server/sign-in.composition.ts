@@ -30,7 +30,6 @@ export async function mountSignInServer(
   const perUserName = rateLimits.keyed('user-name', limits.tokenPerUserName);
   // One count per account on every way in, however its name is written (`Admin` is `admin`).
   const userNameLimiter: KeyedLimiter = (userName) => perUserName(userName.trim().toLowerCase());
-  const allowUserName = async (userName: string) => (await userNameLimiter(userName)).allowed;
   const authServer = await createAuthServer({
     config,
     data: services.data,
@@ -43,7 +42,7 @@ export async function mountSignInServer(
     signIn: services.signIn,
     securityLog: services.securityLog,
     defaultCulture,
-    allowUserName,
+    allowUserName: userNameLimiter,
     log: app.log,
   });
   app.addHook('onClose', async () => authServer.close());

@@ -6,7 +6,7 @@ import {
   isDatabaseUnavailable,
   RETRY_AFTER_SECONDS,
 } from '../../platform/data/database-unavailable.js';
-import type { PasswordGrant } from './grants/password.grant.js';
+import { type PasswordGrant, retryAfterOf } from './grants/password.grant.js';
 import { refreshOnModels } from './grants/refresh-token.shortcut.js';
 import type { OutageBody } from './outage-answers.js';
 import { readBodyOnce } from './request-body.js';
@@ -75,10 +75,14 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
   async function failure(
     error: unknown,
     request: () => SignInRequest,
-  ): Promise<{ status: number; json: string }> {
+  ): Promise<{ status: number; json: string; retryAfter?: number }> {
     if (isDatabaseUnavailable(error)) {
       deps.log.warn({ err: error }, 'database unavailable');
-      return { status: 503, json: JSON.stringify(await deps.outageBody(request())) };
+      return {
+        status: 503,
+        json: JSON.stringify(await deps.outageBody(request())),
+        retryAfter: RETRY_AFTER_SECONDS,
+      };
     }
     if (error instanceof errors.OIDCProviderError && error.expose) {
       const detail = (error as { error_detail?: string }).error_detail;
@@ -86,6 +90,7 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
       const scope = (error as { scope?: string }).scope;
       return {
         status: error.statusCode,
+        retryAfter: retryAfterOf(error),
         json: JSON.stringify({
           error: error.message,
           ...(error.error_description !== undefined
@@ -127,7 +132,7 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
     const origin = headers.origin;
     if (origin !== undefined && !deps.allowedOrigin(origin)) return false;
 
-    let answer: { status: number; json: string };
+    let answer: { status: number; json: string; retryAfter?: number | undefined };
     if (grantType === 'refresh_token') {
       try {
         const tokens = await refreshOnModels(
@@ -155,14 +160,14 @@ export function createTokenEndpointShortcut(deps: TokenEndpointShortcutDeps) {
       }
     }
     // The provider's CORS and cache headers for the token endpoint.
-    const { status, json } = answer;
+    const { status, json, retryAfter } = answer;
     response.statusCode = status;
     response.setHeader('vary', 'Origin');
     response.setHeader('access-control-allow-origin', origin ?? '*');
     response.setHeader('access-control-expose-headers', 'WWW-Authenticate');
     response.setHeader('cache-control', 'no-store');
     response.setHeader('content-type', 'application/json; charset=utf-8');
-    if (status === 503) response.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+    if (retryAfter !== undefined) response.setHeader('retry-after', String(retryAfter));
     response.setHeader('content-length', Buffer.byteLength(json));
     response.end(json);
     return true;

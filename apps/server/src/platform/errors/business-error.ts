@@ -44,6 +44,17 @@ export class EntityNotFoundError extends BusinessError {
   }
 }
 
+/**
+ * 429 with Retry-After, ABP's "Too many requests" text and the wait in `data`, as every rate
+ * limit answers (the per-IP ones through @fastify/rate-limit, the per-user-name one by hand).
+ */
+export class TooManyRequestsError extends BusinessError {
+  override name = 'TooManyRequestsError';
+  constructor(readonly retryAfterSeconds: number) {
+    super('AbpExceptionHandling:TooManyRequests', { status: 429, data: { retryAfterSeconds } });
+  }
+}
+
 /** A stale `concurrencyStamp`: the row changed since the caller read it. */
 export class ConcurrencyError extends BusinessError {
   override name = 'ConcurrencyError';

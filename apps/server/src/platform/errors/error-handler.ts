@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../data/database-unavailable.js';
 import type { Localizer } from '../localization/localizer.js';
 import { cultureFromRequest } from '../localization/request-culture.js';
-import { BusinessError } from './business-error.js';
+import { BusinessError, TooManyRequestsError } from './business-error.js';
 import { ROOT_MEMBER, type ValidationIssue, validationMessage } from './validation-messages.js';
 
 export interface ErrorBody {
@@ -40,6 +40,8 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
         .map(({ code, data }) => localizer.errorMessage(code, culture, data) ?? code)
         .join(' ');
       if (error.messageHeader) reply.header(error.messageHeader, asciiHtml(message));
+      if (error instanceof TooManyRequestsError)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.status, {
         code: error.code,
         message,

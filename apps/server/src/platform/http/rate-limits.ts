@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { BusinessError } from '../errors/business-error.js';
+import { TooManyRequestsError } from '../errors/business-error.js';
 
 export interface LimitOutcome {
   allowed: boolean;
@@ -51,10 +51,7 @@ export async function registerRateLimits(
     nameSpace: `${options.keyPrefix}rate-limit:`,
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
-      new BusinessError('AbpExceptionHandling:TooManyRequests', {
-        status: context.statusCode,
-        data: { retryAfterSeconds: Math.ceil(context.ttl / 1000) },
-      }),
+      new TooManyRequestsError(Math.ceil(context.ttl / 1000)),
   });
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => undefined);

@@ -9,7 +9,7 @@ import {
 } from '@vineta/contracts/identity/identity-settings';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BusinessError } from '../../../platform/errors/business-error.js';
+import { BusinessError, TooManyRequestsError } from '../../../platform/errors/business-error.js';
 import type { KeyedLimiter } from '../../../platform/http/rate-limits.js';
 import {
   SecurityLogAction,
@@ -52,9 +52,8 @@ export const cookieLoginRoutes: FastifyPluginAsyncZod<{
 
   async function check(request: FastifyRequest, login: UserLoginInfo, checkOnly: boolean) {
     const { userNameOrEmailAddress, password } = login;
-    if (!(await deps.allowUserName(userNameOrEmailAddress)).allowed) {
-      throw new BusinessError('AbpExceptionHandling:TooManyRequests', { status: 429 });
-    }
+    const limit = await deps.allowUserName(userNameOrEmailAddress);
+    if (!limit.allowed) throw new TooManyRequestsError(limit.retryAfterSeconds);
     const tenant = request.currentTenant;
     return signIn.checkPassword({
       userNameOrEmailAddress,

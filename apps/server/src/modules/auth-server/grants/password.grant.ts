@@ -2,6 +2,7 @@ import type { FindAccount, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { isDatabaseUnavailable } from '../../../platform/data/database-unavailable.js';
 import { BusinessError } from '../../../platform/errors/business-error.js';
+import type { KeyedLimiter } from '../../../platform/http/rate-limits.js';
 import type { Localizer } from '../../../platform/localization/localizer.js';
 import {
   SecurityLogIdentity,
@@ -24,8 +25,8 @@ export interface PasswordGrantDeps {
   /** The tenant named by `__tenant` (header, query or cookie); throws ABP's tenant errors. */
   resolveTenant(request: SignInRequest): Promise<{ id: string; name: string } | null>;
   requestInfo(request: SignInRequest): SecurityLogRequestInfo;
-  /** Per user name; false when the name has been tried too often. */
-  allowUserName(userName: string): Promise<boolean>;
+  /** Per user name: refused when the name has been tried too often. */
+  allowUserName: KeyedLimiter;
   /** Runs the grant's token writes as one unit (a transaction on SQLite; as they come elsewhere). */
   writeTogether?<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -86,15 +87,21 @@ export function createPasswordGrant(provider: Provider, deps: PasswordGrantDeps)
     if (!params.password) throw new errors.InvalidRequest("missing required parameter 'password'");
     const scopes = requestedScopes(params.scope, client.scope);
 
-    if (!(await deps.allowUserName(params.username))) {
-      const tooMany = new errors.InvalidRequest('too many attempts for this user name');
-      tooMany.error_description = deps.localizer.text(
-        'AbpExceptionHandling',
-        'TooManyRequests',
-        await deps.cultureOf(request),
+    const limit = await deps.allowUserName(params.username);
+    if (!limit.allowed) {
+      // As the per-IP limit in front of the token endpoint answers (auth-server.plugin.ts).
+      const tooMany = new errors.TemporarilyUnavailable(
+        deps.localizer.text(
+          'AbpExceptionHandling',
+          'TooManyRequests',
+          await deps.cultureOf(request),
+        ),
       );
-      Object.assign(tooMany, { status: 429, statusCode: 429 });
-      throw tooMany;
+      throw Object.assign(tooMany, {
+        status: 429,
+        statusCode: 429,
+        retryAfterSeconds: limit.retryAfterSeconds,
+      });
     }
 
     let tenant: { id: string; name: string } | null;
@@ -184,11 +191,18 @@ export function registerPasswordGrant(provider: Provider, issue: PasswordGrant):
   provider.registerGrantType<PasswordParams>(
     'password',
     async (ctx) => {
-      ctx.body = await issue(
-        signInRequestOf(ctx as KoaContextWithOIDC),
-        ctx.oidc.client,
-        ctx.oidc.params,
-      );
+      try {
+        ctx.body = await issue(
+          signInRequestOf(ctx as KoaContextWithOIDC),
+          ctx.oidc.client,
+          ctx.oidc.params,
+        );
+      } catch (error) {
+        // The provider's error handler keeps the headers set so far.
+        const wait = retryAfterOf(error);
+        if (wait !== undefined) ctx.set('retry-after', String(wait));
+        throw error;
+      }
     },
     ['username', 'password', 'scope'],
   );
@@ -207,4 +221,10 @@ function requestedScopes(requested: string | undefined, allowed: string | undefi
       throw new errors.InvalidScope('requested scope is not allowed', scope);
   }
   return scopes;
+}
+
+/** The seconds a refusal of the grant's rate limit asks the client to wait, if it is one. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const wait = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof wait === 'number' ? wait : undefined;
 }

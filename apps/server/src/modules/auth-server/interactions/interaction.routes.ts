@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Interaction } from 'oidc-provider';
 import { z } from 'zod';
-import { BusinessError } from '../../../platform/errors/business-error.js';
+import { BusinessError, TooManyRequestsError } from '../../../platform/errors/business-error.js';
 import type { KeyedLimiter } from '../../../platform/http/rate-limits.js';
 import { SecurityLogIdentity } from '../../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../../platform/settings/setting-manager.js';
@@ -130,9 +130,8 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
         throw new BusinessError('AbpAccount:LocalLoginDisabledMessage', { status: 400 });
       }
       const { username, password, rememberMe } = request.body;
-      if (!(await allowUserName(username)).allowed) {
-        throw new BusinessError('AbpExceptionHandling:TooManyRequests', { status: 429 });
-      }
+      const limit = await allowUserName(username);
+      if (!limit.allowed) throw new TooManyRequestsError(limit.retryAfterSeconds);
       const tenant = request.currentTenant;
       const outcome = await signIn.checkPassword({
         userNameOrEmailAddress: username,
