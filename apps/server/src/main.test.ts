@@ -1,8 +1,9 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterEach, expect, it } from 'vitest';
 import { runFromSources } from '../test/node-from-sources.js';
 import { freePort } from '../test/smtp-test-server.js';
@@ -169,3 +170,31 @@ it.runIf(testDialect() === 'postgres')(
   },
   30_000,
 );
+
+/** Starts main.ts with these variables until it listens: the process, and its start line. */
+async function started(env: Record<string, string>) {
+  const child = spawn(process.execPath, runFromSources(join(import.meta.dirname, 'main.ts')), {
+    env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  cleanups.push(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  for await (const line of createInterface({ input: child.stdout })) {
+    const { msg } = JSON.parse(line) as { msg: string };
+    if (msg.startsWith('Viñeta is serving')) return { child, exited, line: msg };
+  }
+  throw new Error('main.ts ended before it listened');
+}
+
+it('says where it listens besides its public address', async () => {
+  const { line } = await started({
+    DATA_DIR: dataDir(),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    APP_URL: 'https://vineta.example',
+  });
+  const port = /:(\d+)$/.exec(line)?.[1];
+  expect(line).toBe(`Viñeta is serving https://vineta.example, listening on 127.0.0.1:${port}`);
+}, 30_000);

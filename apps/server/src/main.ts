@@ -50,4 +50,12 @@ try {
   await app.close().catch(() => undefined);
   failStart(error);
 }
-app.log.info(`Viñeta is serving ${config.appUrl}`);
+// APP_URL is the public origin, which a proxy may map to another port than the one listened on.
+app.log.info(`Viñeta is serving ${config.appUrl}, listening on ${listeningOn(app)}`);
+
+function listeningOn(server: FastifyInstance): string {
+  const address = server.server.address();
+  if (!address || typeof address === 'string') return String(address);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `${host}:${address.port}`;
+}
