@@ -62,6 +62,11 @@ import { createServices, type Services } from './services.js';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /**
+     * From now on /health/ready answers 503 while everything else is still served, so that load
+     * balancers stop sending requests before the instance closes (main.ts, on SIGTERM).
+     */
+    drain(): void;
   }
 }
 
@@ -202,7 +207,15 @@ async function composeApp(
   registerErrorHandler(app, services.localizer);
   await registerSignInRoutes(app, services, signInServer);
 
-  await app.register(healthRoutes, { data: services.data, cache: services.cacheHub });
+  let draining = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  await app.register(healthRoutes, {
+    data: services.data,
+    cache: services.cacheHub,
+    draining: () => draining,
+  });
   await app.register(apiDefinitionRoutes, {
     routes,
     modules: remoteServices,

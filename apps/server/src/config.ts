@@ -121,6 +121,11 @@ const environmentSchema = z.object({
   RATE_LIMIT_TOKEN_PER_IP: perMinute.default(300),
   RATE_LIMIT_TOKEN_PER_USER_NAME: perMinute.default(30),
   RATE_LIMIT_ACCOUNT_PER_IP: perMinute.default(60),
+  /**
+   * Seconds between SIGTERM and the close, while /health/ready answers 503 and everything else is
+   * served: an orchestrator takes an instance out of rotation after it signals it, not before.
+   */
+  SHUTDOWN_DELAY: z.coerce.number().int().min(0).max(3600).default(5),
   /** Days a security-log row is kept; 0 keeps every row (decision 021). */
   SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
@@ -159,6 +164,8 @@ export interface Config {
   readonly passwordHashing: PasswordHasherOptions;
   /** Days a security-log row is kept; 0: for ever. */
   readonly securityLogRetentionDays: number;
+  /** Seconds of draining between SIGTERM and the close (main.ts). */
+  readonly shutdownDelaySeconds: number;
 }
 
 /** Lifetimes in seconds; rate limits in requests per minute (0: off). */
@@ -259,6 +266,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       parallelism: values.PASSWORD_HASH_PARALLELISM,
     }),
     securityLogRetentionDays: values.SECURITY_LOG_RETENTION_DAYS,
+    shutdownDelaySeconds: values.SHUTDOWN_DELAY,
   });
 }
 

@@ -198,3 +198,26 @@ it('says where it listens besides its public address', async () => {
   const port = /:(\d+)$/.exec(line)?.[1];
   expect(line).toBe(`Viñeta is serving https://vineta.example, listening on 127.0.0.1:${port}`);
 }, 30_000);
+
+it('on SIGTERM stays in service but unready for SHUTDOWN_DELAY seconds, then closes', async () => {
+  const { child, exited, line } = await started({
+    DATA_DIR: dataDir(),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SHUTDOWN_DELAY: '2',
+  });
+  const origin = `http://127.0.0.1:${/:(\d+)$/.exec(line)?.[1]}`;
+  expect((await fetch(`${origin}/health/ready`)).status).toBe(200);
+
+  const signalled = Date.now();
+  child.kill('SIGTERM');
+  await expect.poll(async () => (await fetch(`${origin}/health/ready`)).status).toBe(503);
+  const ready = await fetch(`${origin}/health/ready`);
+  const { status } = (await ready.json()) as { status: string };
+  expect([ready.headers.get('retry-after'), status]).toEqual(['5', 'stopping']);
+  expect((await fetch(`${origin}/health/live`)).status).toBe(200);
+  expect((await fetch(`${origin}/api/abp/application-configuration`)).status).toBe(200);
+
+  expect(await exited).toBe(0);
+  expect(Date.now() - signalled).toBeGreaterThanOrEqual(2000);
+}, 30_000);

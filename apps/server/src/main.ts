@@ -30,18 +30,32 @@ try {
   failStart(error);
 }
 let closing = false;
+let draining: NodeJS.Timeout | undefined;
+function close(signal: NodeJS.Signals) {
+  if (closing) return;
+  closing = true;
+  clearTimeout(draining);
+  app.log.info({ signal }, 'closing');
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ err: error }, 'close failed');
+      process.exit(1);
+    },
+  );
+}
+// SIGTERM is an orchestrator's: it takes the instance out of its endpoints while the signal is on
+// its way, so requests still come for a moment; readiness says 503 and they are served until the
+// delay ends. Ctrl+C (SIGINT), or a second signal, closes at once.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'closing');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'close failed');
-        process.exit(1);
-      },
+  process.on(signal, () => {
+    if (signal === 'SIGINT' || draining || config.shutdownDelaySeconds === 0) return close(signal);
+    app.drain();
+    app.log.info(
+      { signal },
+      `draining: /health/ready answers 503, closing in ${config.shutdownDelaySeconds} s`,
     );
+    draining = setTimeout(() => close(signal), config.shutdownDelaySeconds * 1000);
   });
 }
 try {
