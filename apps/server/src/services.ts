@@ -68,7 +68,10 @@ export function createServices(
   resources: LocalizationResource[],
   options: { mailOutbox?: OutboxWorkerOptions } = {},
 ) {
-  const cacheHub = createCacheHub({ redisUrl: config.redisUrl });
+  const cacheHub = createCacheHub({
+    redisUrl: config.redisUrl,
+    keyPrefix: config.redisKeyPrefix,
+  });
   const localizer = createLocalizer(resources, 'es-MX');
   const encryption = createStringEncryption(config.encryptionKey);
   // Tenants with their own connection string keep their data there (decision 003).

@@ -79,6 +79,50 @@ describe.skipIf(!redisUrl)('invalidation across instances over Redis', () => {
   });
 });
 
+describe.skipIf(!redisUrl)('deployments that share one Redis server', () => {
+  /** REDIS_URL naming another database than the test's. */
+  const otherDatabase = () => {
+    const url = new URL(redisUrl ?? '');
+    url.pathname = `/${(Number(url.pathname.slice(1)) || 0) + 1}`;
+    return url.toString();
+  };
+
+  it('do not empty each other’s caches when their REDIS_URLs name other databases', async () => {
+    const keyPrefix = `vineta-test-${crypto.randomUUID()}:`;
+    const production = createCacheHub({ redisUrl, keyPrefix });
+    const productionToo = createCacheHub({ redisUrl, keyPrefix });
+    const staging = createCacheHub({ redisUrl: otherDatabase(), keyPrefix });
+    const hubs = [production, productionToo, staging];
+    try {
+      const [one, two, other] = hubs.map((hub) => hub.create<string>('tenants'));
+      await expect.poll(() => hubs.every((hub) => hub.listening)).toBe(true);
+      two?.set('k', 'production');
+      other?.set('k', 'staging');
+      await one?.invalidate('k');
+      await expect.poll(() => two?.get('k'), { timeout: 2000 }).toBeUndefined();
+      expect(other?.get('k')).toBe('staging');
+    } finally {
+      for (const hub of hubs) await hub.close();
+    }
+  });
+
+  it('do not when their REDIS_KEY_PREFIXes differ on one database', async () => {
+    const production = createCacheHub({ redisUrl, keyPrefix: `p-${crypto.randomUUID()}:` });
+    const staging = createCacheHub({ redisUrl, keyPrefix: `s-${crypto.randomUUID()}:` });
+    try {
+      const [one, other] = [production, staging].map((hub) => hub.create<string>('tenants'));
+      await expect.poll(() => production.listening && staging.listening).toBe(true);
+      other?.set('k', 'staging');
+      await one?.invalidate('k');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(other?.get('k')).toBe('staging');
+    } finally {
+      await production.close();
+      await staging.close();
+    }
+  });
+});
+
 describe.skipIf(!redisUrl)('while Redis is away', () => {
   const logs: { level: string; message: string }[] = [];
   const logger = {

@@ -58,7 +58,6 @@ export interface CacheHub {
 }
 
 const ALL = '*';
-const CHANNEL = 'vineta:cache-invalidation';
 /**
  * A Redis that hangs (frozen, or beyond a partition) keeps its connections open and answers
  * nothing: without a bound a change's invalidation waited for ever, and so did the request that
@@ -68,7 +67,13 @@ const CHANNEL = 'vineta:cache-invalidation';
 const COMMAND_TIMEOUT_MS = 2_000;
 const PING_EVERY_MS = 5_000;
 
-export function createCacheHub(options: { redisUrl?: string | undefined } = {}): CacheHub {
+export function createCacheHub(
+  options: {
+    redisUrl?: string | undefined;
+    /** REDIS_KEY_PREFIX: what this deployment's Redis keys and channel begin with. */
+    keyPrefix?: string;
+  } = {},
+): CacheHub {
   const caches = new Map<string, LocalCache<unknown>>();
   const channels = new Map<string, (message: string) => void>();
   const missedHandlers: (() => void)[] = [];
@@ -103,6 +108,7 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
     subscriber?.disconnect(true);
   };
   let pinger: NodeJS.Timeout | undefined;
+  let pubSubChannel = '';
 
   if (options.redisUrl) {
     publisher = new Redis(options.redisUrl, {
@@ -110,6 +116,9 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
       maxRetriesPerRequest: 2,
       commandTimeout: COMMAND_TIMEOUT_MS,
     });
+    // Pub/sub ignores the database number of REDIS_URL, which keeps deployments' keys apart: the
+    // channel names it, so that staging on database 1 does not empty production's caches on 0.
+    pubSubChannel = `${options.keyPrefix ?? 'vineta:'}${publisher.options.db ?? 0}:cache-invalidation`;
     const listener = publisher.duplicate();
     subscriber = listener;
     const talker = publisher;
@@ -124,7 +133,7 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
     // After every (re)connection, before anything is kept again: what was cached may have missed
     // invalidations while the subscription was down (or before it first stood).
     listener.on('ready', () => {
-      listener.subscribe(CHANNEL).then(
+      listener.subscribe(pubSubChannel).then(
         () => {
           for (const local of caches.values()) local.clear();
           for (const missed of missedHandlers) missed();
@@ -164,16 +173,18 @@ export function createCacheHub(options: { redisUrl?: string | undefined } = {}):
    */
   function broadcast(cache: string, key: string): Promise<void> {
     if (!publisher) return Promise.resolve();
-    const sent = publisher.publish(CHANNEL, JSON.stringify({ from: instanceId, cache, key })).then(
-      () => undefined,
-      (error: unknown) => {
-        logger.warn(
-          { err: error, cache },
-          'A cache invalidation could not be sent to other instances',
-        );
-        hung(error);
-      },
-    );
+    const sent = publisher
+      .publish(pubSubChannel, JSON.stringify({ from: instanceId, cache, key }))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          logger.warn(
+            { err: error, cache },
+            'A cache invalidation could not be sent to other instances',
+          );
+          hung(error);
+        },
+      );
     return publisher.status === 'ready' ? sent : Promise.resolve();
   }
 
