@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { accessTokenFor, bearer } from '../../../test/sign-in.js';
@@ -367,5 +368,29 @@ describe('authorization', () => {
       .json()
       .error.validationErrors.map((e: { members: string[] }) => e.members[0]);
     expect(members.sort()).toEqual(['defaultFromAddress', 'defaultFromDisplayName', 'smtpPort']);
+  });
+});
+
+// biome-ignore lint/style/noProcessEnv: CI's second pass names the Redis server
+describe.skipIf(!process.env.TEST_REDIS_URL)('with other instances', () => {
+  it('tells them of one save once, not once for every value it holds', async () => {
+    const redisUrl = t.config.redisUrl ?? '';
+    const listener = new Redis(redisUrl);
+    const heard: { cache: string; key: string }[] = [];
+    try {
+      const database = listener.options.db ?? 0;
+      await listener.subscribe(`${t.config.redisKeyPrefix}${database}:cache-invalidation`);
+      listener.on('message', (_channel, message: string) => heard.push(JSON.parse(message)));
+      expect((await save(host, hostSettings(hostSmtp.port, 'Another-S3cret!'))).statusCode).toBe(
+        204,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard.map(({ cache, key }) => `${cache} ${key}`)).toEqual([
+        'settings G|',
+        'application-configuration *',
+      ]);
+    } finally {
+      await listener.quit();
+    }
   });
 });

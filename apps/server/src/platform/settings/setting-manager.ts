@@ -25,7 +25,7 @@ export interface SettingContext {
  * here; writes encrypt them and invalidate the cache after the transaction commits.
  */
 export function createSettingManager(deps: {
-  data: { afterCommit(work: () => Promise<void>): Promise<void> };
+  data: { afterCommit(work: () => Promise<void>, key?: string): Promise<void> };
   /** Told after every committed change (the application configuration drops its cache). */
   onChanged?: () => Promise<void>;
   registry: SettingRegistry;
@@ -108,10 +108,12 @@ export function createSettingManager(deps: {
   }
 
   async function invalidate(providerName: string, providerKey: string) {
+    const key = `${providerName}|${providerKey}`;
+    // One notice for a transaction's many values of one provider (a whole settings page).
     await data.afterCommit(async () => {
-      await cache.invalidate(`${providerName}|${providerKey}`);
+      await cache.invalidate(key);
       await deps.onChanged?.();
-    });
+    }, `settings|${key}`);
   }
 
   return {
