@@ -277,7 +277,13 @@ describe.runIf(redisUrl)('when Redis goes away', () => {
   beforeAll(async () => {
     const relayed = await relayUrl(redisUrl ?? '', 6379);
     relay = relayed.relay;
-    t = await createTestApp({ env: { REDIS_URL: relayed.url } });
+    t = await createTestApp({
+      env: {
+        REDIS_URL: relayed.url,
+        RATE_LIMIT_TOKEN_PER_USER_NAME: '3',
+        RATE_LIMIT_ACCOUNT_PER_IP: '2',
+      },
+    });
   });
   afterAll(async () => {
     await relay.restore().catch(() => undefined);
@@ -294,5 +300,29 @@ describe.runIf(redisUrl)('when Redis goes away', () => {
     expect((await api.get('/api/abp/application-configuration')).statusCode).toBe(200);
     await relay.restore();
     expect(await rolesNamed(api, 'Editors')).toBe(1);
+  });
+
+  it('still limits sign-in attempts and the account API, counting on this instance', async () => {
+    await relay.cut();
+    try {
+      const guess = () => passwordGrant(t.app, { username: 'guessed', password: 'wrong' });
+      for (let i = 0; i < 3; i++) expect((await guess()).statusCode).toBe(400);
+      const refused = await guess();
+      expect([refused.statusCode, refused.json().error]).toEqual([429, 'temporarily_unavailable']);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      const reset = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/account/send-password-reset-code',
+          payload: { email: 'someone@example.test', appName: 'Angular' },
+        });
+      for (let i = 0; i < 2; i++) expect((await reset()).statusCode).toBe(204);
+      const limited = await reset();
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await relay.restore();
+    }
   });
 });
