@@ -41,7 +41,7 @@ function setUp() {
   const provider = { AccessToken: { find } } as unknown as Provider;
   let snapshot: AccountSnapshot | undefined = account;
   // The account lookup's cache: at hand, as it is for a signed-in user's every request.
-  const lookup = { find: () => snapshot } as unknown as AccountLookup;
+  const lookup = { findInAnyTenantState: () => snapshot } as unknown as AccountLookup;
   const cache = createAccessTokenCache(createCacheHub(), { ttlMs: 60_000, maxEntries: 100 });
   const authenticator = createAccessTokenAuthenticator({ provider: () => provider, lookup, cache });
   const request = (authorization?: string) => ({ headers: { authorization } });

@@ -17,7 +17,8 @@ const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
  * the API scope (ABP's audience), belong to an active, undeleted user, and have been issued under
  * the user's current security stamp: the user is checked on every request, through the account
  * lookup's short-lived cache, so role changes, deactivation and a new stamp apply within its
- * bound. Anything wrong leaves the caller anonymous (and nothing negative is cached).
+ * bound. Anything wrong leaves the caller anonymous (and nothing negative is cached). The user's
+ * tenant is the request's tenant resolution's to judge (an inactive one answers 403 at once).
  */
 export function createAccessTokenAuthenticator(deps: {
   provider: () => Provider;
@@ -98,7 +99,7 @@ export function createAccessTokenAuthenticator(deps: {
       if (!match?.[1]) return null;
       try {
         const user = whenReady(verify(match[1]), (token) =>
-          whenReady(deps.lookup.find(token.accountId, token.tenantId), (account) =>
+          whenReady(deps.lookup.findInAnyTenantState(token.accountId, token.tenantId), (account) =>
             account && token.stamp === account.stampDigest
               ? currentUserOf(account, token.clientId)
               : null,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MaybePromise } from '../../platform/async/maybe-promise.js';
+import { type MaybePromise, whenReady } from '../../platform/async/maybe-promise.js';
 import type { Cache } from '../../platform/caching/cache.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 import type { TenantStore } from '../../platform/multi-tenancy/tenant-store.js';
@@ -41,7 +41,10 @@ export interface AccountTenants {
  * record existed) is looked for across the tenants of the shared database (user ids are unique
  * across tenants). Cached briefly on every instance: deactivation, deletion and a changed
  * security stamp reach every token within the cache's lifetime, and at once where `forget` is
- * called (password reset, change, sign-out everywhere).
+ * called (password reset, change, sign-out everywhere). The tenant's state is not part of what is
+ * cached but asked of the tenant store each time (itself cached, and emptied on every instance
+ * when a tenant changes): a tenant switched off or on again applies to its users' tokens at once,
+ * where a user of a reactivated tenant was signed out by the 401s of a 30-second "no account".
  */
 export function createAccountLookup(deps: {
   users: UsersRepository;
@@ -64,10 +67,6 @@ export function createAccountLookup(deps: {
   ): Promise<AccountSnapshot | null> {
     const user = await findUser(userId, tenantHint);
     if (!user?.isActive) return null;
-    // Refresh, userinfo and the API end with the tenant, as the password grant already refuses it.
-    if (user.tenantId !== null && !(await tenantStore.findById(user.tenantId))?.isActive) {
-      return null;
-    }
     const roles = await withinTenant(user.tenantId, () => users.roleNamesOf(user.id));
     return {
       ...toUserData(user),
@@ -76,19 +75,42 @@ export function createAccountLookup(deps: {
     };
   }
 
+  function anyTenantState(
+    userId: string,
+    tenantHint?: string | null,
+  ): MaybePromise<AccountSnapshot | undefined> {
+    // Every API request asks: a hit is answered at once, without a promise.
+    const cached = cache.get(userId);
+    if (cached !== undefined) return cached ?? undefined;
+    return cache
+      .getOrAdd(userId, () => load(userId, tenantHint))
+      .then((found) => found ?? undefined);
+  }
+
+  /** Refresh and userinfo end with the tenant, as the password grant already refuses it. */
+  function ofActiveTenant(account: AccountSnapshot): MaybePromise<AccountSnapshot | undefined> {
+    if (account.tenantId === null) return account;
+    return whenReady(tenantStore.findById(account.tenantId), (tenant) =>
+      tenant?.isActive ? account : undefined,
+    );
+  }
+
   return {
     /**
      * `tenantHint`: the tenant the caller knows the account belongs to (an access token's
      * `tenantid`, `null` for the host); leave it out when unknown.
      */
     find(userId: string, tenantHint?: string | null): MaybePromise<AccountSnapshot | undefined> {
-      // Every API request asks: a hit is answered at once, without a promise.
-      const cached = cache.get(userId);
-      if (cached !== undefined) return cached ?? undefined;
-      return cache
-        .getOrAdd(userId, () => load(userId, tenantHint))
-        .then((found) => found ?? undefined);
+      return whenReady(anyTenantState(userId, tenantHint), (found) =>
+        found ? ofActiveTenant(found) : undefined,
+      );
     },
+    /**
+     * `find`, whatever the state of the account's tenant: for the API, whose tenant resolution
+     * refuses an inactive or deleted tenant itself, as ABP does (403 or 404 with
+     * Abp-Tenant-Resolve-Error, on which ABP's clients sign out).
+     */
+    findInAnyTenantState: anyTenantState,
     /**
      * After a correct password: keeps the account's tenant for every later lookup by subject
      * (code exchange, refresh, userinfo, sign-out). Skipped while the account is cached, which

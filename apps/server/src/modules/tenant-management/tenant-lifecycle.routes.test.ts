@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
 import { accessTokenFor, bearer } from '../../../test/sign-in.js';
 import { passwordGrant } from '../../../test/sign-in-helpers.js';
+import { buildApp } from '../../app.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 
 // A tenant's life as its users see it: created through the API with a working admin, isolated
@@ -126,8 +128,17 @@ describe('deactivation and deletion', () => {
       resolveError: 'El inquilino indicado no est&#xE1; activo: Hooli',
     });
 
+    const profile = () => t.app.inject({ url: '/api/account/my-profile', headers: bearer(token) });
+    expect((await profile()).statusCode).toBe(403);
+    const userinfo = () => t.app.inject({ url: '/connect/userinfo', headers: bearer(token) });
+    expect((await userinfo()).statusCode).toBe(401);
+
     await put(true, off.json().concurrencyStamp);
     expect((await configuration(bearer(token))).status).toBe(200);
+    // At once, not when a cached "no such account" expires: a web app signs out on a 401.
+    expect((await configuration(bearer(token))).body.currentUser.isAuthenticated).toBe(true);
+    expect((await profile()).statusCode).toBe(200);
+    expect((await userinfo()).statusCode).toBe(200);
   });
 
   it("a deleted tenant's users cannot sign in or use their tokens, and its name can be reused", async () => {
@@ -175,5 +186,40 @@ describe('deactivation and deletion', () => {
     expect(
       (await passwordGrant(t.app, { password: PASSWORD, tenant: 'waynecorp' })).statusCode,
     ).toBe(200);
+  });
+});
+
+// biome-ignore lint/style/noProcessEnv: only CI's second pass (PostgreSQL + Redis) runs a cluster
+describe.skipIf(!process.env.TEST_REDIS_URL)('reactivation on another instance', () => {
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    second = await buildApp(t.config, { webRoot: '/nonexistent' });
+  });
+  afterAll(() => second.close());
+
+  it("gives the tenant's users back their tokens there at once", async () => {
+    const vandelay = await createTenant('Vandelay');
+    const token = await accessTokenFor(t.app, 'admin', PASSWORD, 'vandelay');
+    const put = async (isActive: boolean) => {
+      const current = (await t.app.inject({ url: `${url}/${vandelay.id}`, headers: host })).json();
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `${url}/${vandelay.id}`,
+        headers: host,
+        payload: { name: 'Vandelay', isActive, concurrencyStamp: current.concurrencyStamp },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    const onSecond = async (path: string) =>
+      (await second.inject({ url: path, headers: bearer(token) })).statusCode;
+    expect(await onSecond('/api/account/my-profile')).toBe(200);
+
+    await put(false);
+    await expect.poll(() => onSecond('/connect/userinfo'), { timeout: 2000 }).toBe(401);
+    expect(await onSecond('/api/account/my-profile')).toBe(403);
+    await put(true);
+    // Pub/sub delivers in milliseconds; the account lookup's TTL (30 s) would be the only other way.
+    await expect.poll(() => onSecond('/api/account/my-profile'), { timeout: 2000 }).toBe(200);
+    expect(await onSecond('/connect/userinfo')).toBe(200);
   });
 });
