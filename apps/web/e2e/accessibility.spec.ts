@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, text } from './support/account';
 import { openRowAction } from './support/admin';
 import { artifacts, signIn, useLanguage } from './support/app';
@@ -21,6 +21,33 @@ async function openUsers(page: Page, request: APIRequestContext) {
   await page.goto('/identity/users');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('row')).not.toHaveCount(0);
+}
+
+const isFocused = (target: Locator) =>
+  target.evaluate((element) => element === document.activeElement);
+
+/** Which of five points across the control (its centre, and a quarter in from each corner)
+ * something else lies over. */
+function coveredPoints(target: Locator) {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const points = [
+      [0.5, 0.5],
+      [0.25, 0.25],
+      [0.75, 0.25],
+      [0.25, 0.75],
+      [0.75, 0.75],
+    ];
+    return points
+      .filter(([across = 0, down = 0]) => {
+        const top = document.elementFromPoint(
+          box.x + across * box.width,
+          box.y + down * box.height,
+        );
+        return top === null || !element.contains(top);
+      })
+      .map(([across, down]) => `${across},${down}`);
+  });
 }
 
 test.describe('accessibility (axe-core)', () => {
@@ -84,6 +111,35 @@ test.describe('accessibility (axe-core)', () => {
         ).toEqual([]);
       });
     }
+  }
+
+  // WCAG 2.4.11: a failed sign-in's toast stays 7 s at the top end corner, over the language menu.
+  for (const culture of ['es-MX', 'ar'] as const) {
+    test(`an error toast leaves the control Tab reaches in sight in ${culture}`, async ({
+      page,
+    }) => {
+      await useLanguage(page, culture);
+      await page.goto('/account/login');
+      await page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress')).fill('nosuchuser');
+      await page.getByLabel(text(culture, 'AbpAccount::Password'), { exact: true }).fill('x');
+      await page.getByLabel(text(culture, 'AbpAccount::Password'), { exact: true }).press('Enter');
+      const toast = page.getByRole('alert');
+      await expect(toast).toContainText(text(culture, 'AbpAccount::InvalidUserNameOrPassword'));
+      const language = page.getByRole('button', {
+        name: new RegExp(`^${text(culture, 'AbpUi::Language')}: `),
+      });
+      for (let press = 0; press < 15 && !(await isFocused(language)); press++)
+        await page.keyboard.press('Shift+Tab');
+      await expect(language).toBeFocused();
+      // Seen as a person sees it, at once (the toast lasts 7 s, after which nothing covers the
+      // control anyway): the toast is still there to read, and nothing lies over the control.
+      await expect(toast).toBeInViewport();
+      await expect.poll(() => coveredPoints(language), { timeout: 1000 }).toEqual([]);
+      await page.screenshot({ path: `${artifacts}/toast-clear-of-focus-${culture}.png` });
+      // Back in the form, under no toast, the toast returns to its corner.
+      await page.getByLabel(text(culture, 'AbpAccount::UserNameOrEmailAddress')).focus();
+      await expect.poll(() => coveredPoints(language), { timeout: 1000 }).not.toEqual([]);
+    });
   }
 
   test('a menu opens from the keyboard at its first item, and closes when Tab leaves it', async ({

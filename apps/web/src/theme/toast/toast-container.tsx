@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { useStore } from '#src/core/store';
 import { type Toast, toaster, toastStore } from './toaster';
+import { useClearOfFocus } from './use-clear-of-focus';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const localize = useLocalization();
@@ -56,13 +57,20 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 /**
  * Fixed 30 px from the top end corner (top left in RTL), 350 px wide, above modals and their
- * backdrops: at the bottom it hid a modal's Save and Cancel. The live region is always in the
- * document, so a toast added to it is announced (errors at once, as alerts).
+ * backdrops: at the bottom it hid a modal's Save and Cancel. It goes to the bottom edge while the
+ * focused control is under it (use-clear-of-focus.ts). The live region is always in the document,
+ * so a toast added to it is announced (errors at once, as alerts).
  */
 export function ToastContainer() {
   const toasts = useStore(toastStore);
+  const container = useRef<HTMLDivElement>(null);
+  const bottom = useClearOfFocus(container, toasts);
   return (
-    <div className="app-toast-container" aria-live="polite">
+    <div
+      ref={container}
+      className={`app-toast-container${bottom ? ' app-toast-container-bottom' : ''}`}
+      aria-live="polite"
+    >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
