@@ -78,9 +78,6 @@ export async function startApp(container: HTMLElement): Promise<void> {
   router = createAppRouter(routeEntries);
   const started = router;
   setNavigator((to, options) => void started.navigate(to, options));
-  // The page's guard runs again with the new grants: a permission taken from the user's own role
-  // (or a feature turned off) leaves the page for the not-authorized screen, not a dead page.
-  onAppConfigurationRefreshed(() => void started.revalidate());
   root.render(<App router={started} />);
 }
 
