@@ -46,6 +46,14 @@ describe('a dirty modal under a data router', () => {
     expect(screen.getByRole('dialog', { name: 'New role' })).toBeInTheDocument();
   });
 
+  it("lets the page's own query-string write through without a question", async () => {
+    const router = renderDirtyModalAfterNavigation();
+    await act(() => router.navigate('/list/roles?filter=ana', { replace: true }));
+    expect(router.state.location.search).toBe('?filter=ana');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New role' })).toBeInTheDocument();
+  });
+
   it('lets the navigation go once the changes may go', async () => {
     const router = renderDirtyModalAfterNavigation();
     await act(() => router.navigate(-1));

@@ -3,7 +3,7 @@ import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 
 /**
  * Holds a navigation away from the page (the browser's Back, a link, the menu) while `when` is
- * true, and lets it go only when `ask` says so: the unsaved-changes question that Escape and
+ * true (not the page's own query-string writes), and lets it go only when `ask` says so: the unsaved-changes question that Escape and
  * Cancel already ask of a dirty modal. Only a data router can hold a navigation; elsewhere (a
  * component test's MemoryRouter) nothing is held.
  */
@@ -12,7 +12,13 @@ export function AskBeforeLeaving(props: { when: boolean; ask: () => Promise<bool
 }
 
 function HoldNavigation({ when, ask }: { when: boolean; ask: () => Promise<boolean> }) {
-  const blocker = useBlocker(when);
+  // The page's own address writes (a list's search landing after its debounce, while a modal
+  // opened from the row it found is being edited) stay on the page: only leaving it, or the
+  // browser's Back and Forward, which close the modal, are asked about.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation, historyAction }) =>
+      when && (historyAction === 'POP' || currentLocation.pathname !== nextLocation.pathname),
+  );
   const current = useRef(blocker);
   current.current = blocker;
   useEffect(() => {
