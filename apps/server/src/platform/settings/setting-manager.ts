@@ -107,6 +107,12 @@ export function createSettingManager(deps: {
     return resolve(definition, await providerMaps({ tenantId, userId: null }), providerName);
   }
 
+  function definitionOf(name: string): SettingDefinition {
+    const definition = registry.get(name);
+    if (!definition) throw new Error(`Undefined setting: ${name}`);
+    return definition;
+  }
+
   async function invalidate(providerName: string, providerKey: string) {
     const key = `${providerName}|${providerKey}`;
     // One notice for a transaction's many values of one provider (a whole settings page).
@@ -151,8 +157,7 @@ export function createSettingManager(deps: {
       providerName: string,
       providerKey: string,
     ): Promise<string | null> {
-      const definition = registry.get(name);
-      if (!definition) throw new Error(`Undefined setting: ${name}`);
+      const definition = definitionOf(name);
       return reveal(definition, (await stored(providerName, providerKey)).get(name)) ?? null;
     },
 
@@ -165,8 +170,7 @@ export function createSettingManager(deps: {
       providerName: string,
       providerKey: string,
     ): Promise<string | null> {
-      const definition = registry.get(name);
-      if (!definition) throw new Error(`Undefined setting: ${name}`);
+      const definition = definitionOf(name);
       return fallback(definition, providerName, providerKey);
     },
 
@@ -182,8 +186,7 @@ export function createSettingManager(deps: {
       providerKey: string,
       { forceToSet = false }: { forceToSet?: boolean } = {},
     ) {
-      const definition = registry.get(name);
-      if (!definition) throw new Error(`Undefined setting: ${name}`);
+      const definition = definitionOf(name);
       if (
         value !== null &&
         !forceToSet &&

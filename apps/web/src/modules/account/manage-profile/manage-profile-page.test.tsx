@@ -102,6 +102,15 @@ describe('My account', () => {
 });
 
 describe('Change password', () => {
+  /** Types the current password and a valid new one twice, then presses Save. */
+  async function changePassword(current: string) {
+    type(await screen.findByLabelText('Current password'), current);
+    type(field('New password'), '1q2w3E*');
+    type(field('Confirm new password'), '1q2w3E*');
+    await waitFor(() => expect(save()).toBeEnabled());
+    fireEvent.click(save());
+  }
+
   it('sends the current password, toasts success for 5000 ms and resets the form', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { requests } = await renderManage({}, (request) =>
@@ -109,11 +118,7 @@ describe('Change password', () => {
         ? new Response(null, { status: 204 })
         : undefined,
     );
-    type(await screen.findByLabelText('Current password'), 'old-1Q*');
-    type(field('New password'), '1q2w3E*');
-    type(field('Confirm new password'), '1q2w3E*');
-    await waitFor(() => expect(save()).toBeEnabled());
-    fireEvent.click(save());
+    await changePassword('old-1Q*');
     const toast = await screen.findByText('Your password has been changed successfully.');
     act(() => vi.advanceTimersByTime(4900));
     expect(toast.closest('.app-toast')).toHaveClass('app-toast-success');
@@ -178,11 +183,7 @@ describe('Change password', () => {
         ? abpError(400, 'Incorrect password.')
         : undefined,
     );
-    type(await screen.findByLabelText('Current password'), 'wrong');
-    type(field('New password'), '1q2w3E*');
-    type(field('Confirm new password'), '1q2w3E*');
-    await waitFor(() => expect(save()).toBeEnabled());
-    fireEvent.click(save());
+    await changePassword('wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect password.');
     expect(field('Current password')).toHaveValue('wrong');
   });
@@ -199,11 +200,7 @@ describe('Change password', () => {
         ? abpError(403, message, { code })
         : undefined,
     );
-    type(await screen.findByLabelText('Current password'), 'wrong');
-    type(field('New password'), '1q2w3E*');
-    type(field('Confirm new password'), '1q2w3E*');
-    await waitFor(() => expect(save()).toBeEnabled());
-    fireEvent.click(save());
+    await changePassword('wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     await waitFor(() => expect(field(label)).toHaveAccessibleDescription(message));
     expect(field(label)).toHaveAttribute('aria-invalid', 'true');
