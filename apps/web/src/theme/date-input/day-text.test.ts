@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOf, dayOf, formatDay, parseDay, patternHint } from './day-text';
+import { dateOf, dayOf, formatDay, mayBeUnfinished, parseDay, patternHint } from './day-text';
 
 describe('parseDay', () => {
   it("reads three numbers in the culture's order", () => {
@@ -35,6 +35,17 @@ describe('parseDay', () => {
     expect(parseDay('٠٦/١٢/٢٠٢٦', 'dd/MM/yyyy')).toBe('2026-12-06');
     expect(parseDay('۰۶/۱۲/۲۰۲۶', 'dd/MM/yyyy')).toBe('2026-12-06');
     expect(parseDay('２０２６/１２/６', 'yyyy/M/d')).toBe('2026-12-06');
+  });
+
+  it('takes a year, or a year and month, as their first day (SPEC.md section 9)', () => {
+    expect(parseDay('2026', 'dd/MM/yyyy')).toBe('2026-01-01');
+    expect(parseDay('2026-3', 'M/d/yyyy')).toBe('2026-03-01');
+    expect(parseDay('2026-12', 'dd/MM/yyyy')).toBe('2026-12-01');
+    expect(parseDay('2026-13', 'dd/MM/yyyy')).toBeNull();
+    // While typed they may still grow into a whole day: taken when the field is left.
+    expect(mayBeUnfinished('2026', 'dd/MM/yyyy')).toBe(true);
+    expect(mayBeUnfinished('2026-1', 'dd/MM/yyyy')).toBe(true);
+    expect(mayBeUnfinished('2026-12-06', 'dd/MM/yyyy')).toBe(false);
   });
 
   it('is empty for an empty text', () => {

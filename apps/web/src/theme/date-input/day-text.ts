@@ -51,14 +51,21 @@ function unseparated(digits: string, order: Field[]): string[] {
   });
 }
 
+/** `2026` or `2026-03`: a year, or a year and a month. */
+const YEAR_OR_MONTH = /^(\d{4})(?:-(\d{1,2}))?$/;
+
 /**
  * The day a person typed: three numbers in the pattern's order, between any separators (`6/12/2026`
  * and `06-12-26` alike in `dd/MM/yyyy`; a two-digit year is this century's) or none (`06122026`),
- * or ABP's `yyyy-MM-dd` in any culture. '' for an empty text, null for one that is not a day of the calendar.
+ * or ABP's `yyyy-MM-dd` in any culture, whose year or year and month alone give their first day.
+ * '' for an empty text, null for one that is not a day of the calendar.
  */
 export function parseDay(text: string, pattern = defaultShortDatePattern): string | null {
   const typed = latinDigits(text).trim();
   if (!typed) return '';
+  // SPEC.md section 9: a year, or a year and its month, with a hyphen, is the period's first day.
+  const period = YEAR_OR_MONTH.exec(typed);
+  if (period) return isoDay(Number(period[1]), Number(period[2] ?? 1), 1);
   const patternOrder = fieldOrder(pattern);
   const numbers = /^\d{6}$|^\d{8}$/.test(typed)
     ? unseparated(typed, patternOrder)
@@ -83,7 +90,8 @@ export function parseDay(text: string, pattern = defaultShortDatePattern): strin
  */
 export function mayBeUnfinished(text: string, pattern = defaultShortDatePattern): boolean {
   const typed = latinDigits(text).trim();
-  if (/^\d{6}$/.test(typed)) return true;
+  // Six bare digits, or a year (and month) on its way to an ABP day.
+  if (/^\d{6}$/.test(typed) || YEAR_OR_MONTH.test(typed)) return true;
   // An ABP day (`2026-11-30`) ends with its day, whatever the pattern.
   const iso = /^\d{4}\D/.test(typed);
   return !iso && fieldOrder(pattern).at(-1) === 'year' && /(^|\D)\d{2}$/.test(typed);
