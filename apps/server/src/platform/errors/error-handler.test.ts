@@ -87,6 +87,31 @@ const call = async (url: string, culture = 'en', payload?: unknown) => {
 };
 
 describe('error bodies', () => {
+  it('logs a refusal with its policy and the user, which the answer does not carry', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logged = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    logged.decorateRequest('culture', '');
+    logged.decorateRequest('currentUser', null);
+    logged.addHook('onRequest', async (request) => {
+      request.currentUser = { id: 'user-1' } as typeof request.currentUser;
+    });
+    registerErrorHandler(logged, createLocalizer(localizationResources, 'es-MX'));
+    logged.get('/forbidden', async () => {
+      throw new AuthorizationError(true, 'AbpIdentity.Users');
+    });
+    expect((await logged.inject('/forbidden')).statusCode).toBe(403);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'authorization refused',
+        policy: 'AbpIdentity.Users',
+        userId: 'user-1',
+      }),
+    );
+    await logged.close();
+  });
+
   it("localizes a business error's code with its data", async () => {
     const english = await call('/duplicate');
     expect(english).toMatchObject({

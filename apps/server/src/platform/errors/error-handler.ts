@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../data/database-unavailable.js';
 import type { Localizer } from '../localization/localizer.js';
 import { cultureFromRequest } from '../localization/request-culture.js';
-import { BusinessError, TooManyRequestsError } from './business-error.js';
+import { AuthorizationError, BusinessError, TooManyRequestsError } from './business-error.js';
 import { ROOT_MEMBER, type ValidationIssue, validationMessage } from './validation-messages.js';
 
 export interface ErrorBody {
@@ -31,6 +31,13 @@ export function registerErrorHandler(app: FastifyInstance, localizer: Localizer)
     if (error instanceof BusinessError) {
       if (error.status >= 500)
         request.log.error({ err: error }, 'business error with server status');
+      // An operator asked why someone was refused needs the policy and who; the body has neither.
+      if (error instanceof AuthorizationError && error.status === 403) {
+        request.log.info(
+          { policy: error.data.policy, userId: request.currentUser?.id },
+          'authorization refused',
+        );
+      }
       // RFC 6750, as ASP.NET's bearer handler answers: which scheme, and whether the token sent failed.
       if (error.status === 401) {
         const sent = request.headers.authorization !== undefined;
