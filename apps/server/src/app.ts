@@ -51,6 +51,7 @@ import { requestLogSerializers } from './platform/http/log-redaction.js';
 import { registerOpenApi } from './platform/http/open-api.js';
 import { parseQueryString } from './platform/http/query-string.js';
 import { requestContextPlugin } from './platform/http/request-context.plugin.js';
+import { RequestLogController } from './platform/http/request-log.js';
 import { routeMatching, trackRouteMethods } from './platform/http/route-methods.js';
 import { securityHeadersPlugin } from './platform/http/security-headers.js';
 import { registerSpa } from './platform/http/spa.js';
@@ -147,6 +148,7 @@ async function composeApp(
       // The tenant connection string (and so a database password) travels in a query string.
       serializers: requestLogSerializers,
     },
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
