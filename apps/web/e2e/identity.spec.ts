@@ -691,6 +691,49 @@ test.describe('identity administration', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('the permissions dialog greys out what the editor lacks, and shows a mightier role read-only', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const editorRole = uniqueName('role-keeper');
+    await createRole(api, editorRole, ['AbpIdentity.Roles', 'AbpIdentity.Roles.ManagePermissions']);
+    const editor = await createUser(api, uniqueName('keeper'), [editorRole]);
+    const blank = uniqueName('blank');
+    await createRole(api, blank);
+    const mighty = uniqueName('mighty');
+    await createRole(api, mighty, ['AbpIdentity.Users']);
+    await useLanguage(page, culture);
+    await signIn(page, request, { username: editor.userName, password });
+    await page.goto('/identity/roles');
+
+    await search(page, blank);
+    await openRowAction(page, blank, culture, text(culture, 'AbpIdentity::Permissions'));
+    const create = dialog(page).getByRole('checkbox', {
+      name: text(culture, 'AbpIdentity::Permission:Create'),
+    });
+    await expect(create.first()).toBeDisabled();
+    await expect(create.first()).toHaveAccessibleDescription(
+      text(culture, 'AbpPermissionManagement::NotHeldHint'),
+    );
+    await expect(
+      dialog(page).getByRole('checkbox', {
+        name: text(culture, 'AbpIdentity::Permission:RoleManagement'),
+      }),
+    ).toBeEnabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+
+    await search(page, mighty);
+    await openRowAction(page, mighty, culture, text(culture, 'AbpIdentity::Permissions'));
+    await expect(dialog(page).getByRole('status')).toHaveText(
+      text(culture, 'AbpIdentity::Volo.Abp.Identity:MorePrivilegedRole').replace('{0}', mighty),
+    );
+    await expect(
+      dialog(page).getByRole('button', { name: text(culture, 'AbpUi::Save') }),
+    ).toHaveCount(0);
+  });
+
   test('Escape closes a modal and focus goes back to its opener; unsaved changes are asked about first', async ({
     page,
     request,

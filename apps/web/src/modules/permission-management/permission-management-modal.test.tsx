@@ -8,6 +8,7 @@ import { createAppQueryClient } from '#src/core/query/query-client';
 import { testConfiguration } from '#src/test/app-configuration';
 import { ToastContainer } from '#src/theme/toast/toast-container';
 import { toaster } from '#src/theme/toast/toaster';
+import identityTexts from '../../../../server/src/localization/resources/AbpIdentity/en.json';
 import permissionTexts from '../../../../server/src/localization/resources/AbpPermissionManagement/en.json';
 import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
 import { PermissionManagementModal } from './permission-management-modal';
@@ -62,14 +63,21 @@ const list: GetPermissionListResultDto = {
   ],
 };
 
-async function setUp(userId = 'me') {
+/** The editor holds every permission of the list unless told otherwise. */
+const everyPermission = Object.fromEntries(
+  list.groups.flatMap((group) => group.permissions).map((permission) => [permission.name, true]),
+);
+
+async function setUp(userId = 'me', policies: Record<string, boolean> = everyPermission) {
   const configuration = testConfiguration({
     culture: 'en',
     authenticated: true,
-    values: { AbpPermissionManagement: permissionTexts.texts, AbpUi: uiTexts.texts } as Record<
-      string,
-      Record<string, string>
-    >,
+    policies,
+    values: {
+      AbpIdentity: identityTexts.texts,
+      AbpPermissionManagement: permissionTexts.texts,
+      AbpUi: uiTexts.texts,
+    } as Record<string, Record<string, string>>,
   });
   configuration.currentUser.id = userId;
   await applyLocalization(configuration);
@@ -203,5 +211,41 @@ describe('Permission management modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onVisibleChange).toHaveBeenCalledWith(false);
     expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+  });
+
+  it('greys out what the editor does not hold, says why, and never sends it', async () => {
+    const { requests, onVisibleChange } = await setUp('me', {
+      ...everyPermission,
+      'Settings.Emailing': false,
+    });
+    fireEvent.click(screen.getByLabelText('Grant all permissions'));
+    expect(screen.getByLabelText('Grant all permissions')).toBeChecked();
+    fireEvent.click(screen.getByRole('tab', { name: 'Setting management (0)' }));
+    const emailing = screen.getByLabelText('Emailing');
+    expect(emailing).toBeDisabled();
+    expect(emailing).not.toBeChecked();
+    expect(emailing).toHaveAccessibleDescription(
+      'Permissions you do not have are greyed out: you cannot grant them.',
+    );
+    expect(screen.getByLabelText('Select all')).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onVisibleChange).toHaveBeenCalledWith(false));
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toEqual({
+      permissions: [
+        { name: 'AbpIdentity.Roles', isGranted: true },
+        { name: 'AbpIdentity.Roles.Create', isGranted: true },
+      ],
+    });
+  });
+
+  it('shows a user who holds more than the editor read-only, saying why', async () => {
+    await setUp('me', { ...everyPermission, 'AbpIdentity.Users': false });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You cannot change this user: they have permissions that you do not have.',
+    );
+    for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByText('Close', { selector: 'button' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { refreshAppConfiguration } from '#src/core/app-configuration/get-applica
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { useCloseOnLoadError } from '#src/core/query/use-close-on-load-error';
+import { useStore } from '#src/core/store';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
@@ -17,10 +18,13 @@ import { usePermissions } from './api/get-permissions';
 import { useUpdatePermissions } from './api/update-permissions';
 import {
   changes,
+  fixedFor,
   type GrantState,
+  type HeldPermissions,
   initialState,
   isLockedByOtherProvider,
   isShownGranted,
+  permissionsBeyondEditor,
   rootsOf,
   selection,
   setAll,
@@ -62,6 +66,9 @@ function grantedBy(
   return t('AbpPermissionManagement::GrantedBy', `${grant.providerName}: ${grant.providerKey}`);
 }
 
+const nothingHeld: HeldPermissions = {};
+const everythingFixed = () => true;
+
 /** ABP's permission-management modal, for roles (R) and users (U). */
 export function PermissionManagementModal(props: PermissionManagementModalProps) {
   const t = useLocalization();
@@ -100,8 +107,24 @@ function PermissionForm({
   const [state, setState] = useState<GrantState>(original);
   const [active, setActive] = useState(data.groups[0]?.name ?? '');
   const group = data.groups.find((item) => item.name === active) ?? data.groups[0];
+  const held =
+    useStore(appConfigurationStore, (configuration) => configuration?.auth.grantedPolicies) ??
+    nothingHeld;
+  // Decision 022: what the editor does not hold, it cannot grant; a role or user holding more
+  // than the editor cannot be changed at all. The server refuses both; the boxes say so first.
+  const readOnly = useMemo(() => permissionsBeyondEditor(all, held).length > 0, [all, held]);
+  const isFixed = useMemo(
+    () => (readOnly ? everythingFixed : fixedFor(providerName, held)),
+    [readOnly, providerName, held],
+  );
+  const isNotHeld = (permission: PermissionGrantInfoDto) =>
+    !readOnly && !held[permission.name] && !isLockedByOtherProvider(permission, providerName);
+  const someNotHeld = all.some(isNotHeld);
   const pending = changes(original, state, all, providerName);
-  const allSelection = selection(state, all, providerName);
+  const allSelection = selection(state, all, providerName, isFixed);
+  const groupSelection = group
+    ? selection(state, group.permissions, providerName, isFixed)
+    : 'none';
 
   const save = async () => {
     if (pending.length === 0) {
@@ -141,11 +164,12 @@ function PermissionForm({
    * from another provider describes its box.
    */
   const renderPermission = (permission: PermissionGrantInfoDto, depth: number): ReactNode => {
-    const locked = isLockedByOtherProvider(permission, providerName);
     const inputId = `${id}-${permission.name}`;
     const sources = permission.grantedProviders.filter(
       (grant) => grant.providerName !== providerName,
     );
+    const descriptions = sources.map((_, index) => `${inputId}-source-${index}`);
+    if (isNotHeld(permission)) descriptions.push(`${id}-not-held`);
     const children = group?.permissions.filter((item) => item.parentName === permission.name);
     return (
       <Fragment key={permission.name}>
@@ -154,13 +178,11 @@ function PermissionForm({
             id={inputId}
             type="checkbox"
             className="form-check-input"
-            checked={Boolean(state[permission.name]) || locked}
-            disabled={locked}
-            aria-describedby={
-              sources.map((_, index) => `${inputId}-source-${index}`).join(' ') || undefined
-            }
+            checked={isShownGranted(state, permission, providerName)}
+            disabled={isFixed(permission)}
+            aria-describedby={descriptions.join(' ') || undefined}
             onChange={(event) =>
-              setState(toggle(state, all, permission.name, event.target.checked, providerName))
+              setState(toggle(state, all, permission.name, event.target.checked, isFixed))
             }
           />
           <label className="form-check-label" htmlFor={inputId} id={`${inputId}-label`}>
@@ -188,24 +210,41 @@ function PermissionForm({
       keyboard
       footer={
         <>
-          <ModalCloseButton disabled={update.isPending} />
-          <BusyButton type="button" busy={update.isPending} onClick={() => void save()}>
-            {t('AbpUi::Save')}
-          </BusyButton>
+          <ModalCloseButton disabled={update.isPending}>
+            {readOnly ? t('AbpUi::Close') : undefined}
+          </ModalCloseButton>
+          {!readOnly && (
+            <BusyButton type="button" busy={update.isPending} onClick={() => void save()}>
+              {t('AbpUi::Save')}
+            </BusyButton>
+          )}
         </>
       }
     >
+      {readOnly && (
+        <div className="alert alert-warning" role="status">
+          {providerName === 'R'
+            ? t('AbpIdentity::Volo.Abp.Identity:MorePrivilegedRole', providerKey)
+            : t('AbpIdentity::Volo.Abp.Identity:MorePrivilegedUser')}
+        </div>
+      )}
       <div className="form-check mb-3">
         <TriStateCheckbox
           id={`${id}-all`}
           checked={allSelection === 'all'}
           indeterminate={allSelection === 'some'}
-          onChange={(event) => setState(setAll(state, all, event.target.checked, providerName))}
+          disabled={all.every(isFixed)}
+          onChange={(event) => setState(setAll(state, all, event.target.checked, isFixed))}
         />
         <label className="form-check-label fw-semibold" htmlFor={`${id}-all`}>
           {t('AbpPermissionManagement::SelectAllInAllTabs')}
         </label>
       </div>
+      {someNotHeld && (
+        <p className="small text-muted mb-0" id={`${id}-not-held`}>
+          {t('AbpPermissionManagement::NotHeldHint')}
+        </p>
+      )}
       <hr />
       <div className="row g-3">
         <div className="col-md-4">
@@ -238,10 +277,11 @@ function PermissionForm({
             <div className="form-check mb-2">
               <TriStateCheckbox
                 id={`${id}-group`}
-                checked={selection(state, group.permissions, providerName) === 'all'}
-                indeterminate={selection(state, group.permissions, providerName) === 'some'}
+                checked={groupSelection === 'all'}
+                indeterminate={groupSelection === 'some'}
+                disabled={group.permissions.every(isFixed)}
                 onChange={(event) =>
-                  setState(setAll(state, group.permissions, event.target.checked, providerName))
+                  setState(setAll(state, group.permissions, event.target.checked, isFixed))
                 }
               />
               <label className="form-check-label" htmlFor={`${id}-group`}>

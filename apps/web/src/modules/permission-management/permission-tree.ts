@@ -30,16 +30,45 @@ export function rootsOf(permissions: readonly PermissionGrantInfoDto[]) {
   );
 }
 
+/** The signed-in user's permissions by name (the application configuration's grantedPolicies). */
+export type HeldPermissions = Readonly<Record<string, boolean>>;
+
+/** Whether a box stays as it is, whatever the editor clicks. */
+export type IsFixed = (permission: PermissionGrantInfoDto) => boolean;
+
+/**
+ * A box the editor cannot change: another provider grants it, or the editor does not hold the
+ * permission, which the server would refuse to grant (decision 022).
+ */
+export function fixedFor(providerName: string, held: HeldPermissions): IsFixed {
+  return (permission) =>
+    isLockedByOtherProvider(permission, providerName) || !held[permission.name];
+}
+
+/**
+ * The role's or user's permissions the editor does not hold. Any one puts every grant of the role
+ * or user out of the editor's reach: the server refuses to change them (decision 022).
+ */
+export function permissionsBeyondEditor(
+  permissions: readonly PermissionGrantInfoDto[],
+  held: HeldPermissions,
+): PermissionGrantInfoDto[] {
+  return permissions.filter(
+    (permission) =>
+      (permission.isGranted || permission.grantedProviders.length > 0) && !held[permission.name],
+  );
+}
+
 /**
  * Ticking a permission ticks its parents; unticking one unticks its children (and theirs).
- * Permissions locked by another provider keep their value.
+ * Fixed permissions keep their value.
  */
 export function toggle(
   state: GrantState,
   all: readonly PermissionGrantInfoDto[],
   name: string,
   granted: boolean,
-  providerName: string,
+  isFixed: IsFixed,
 ): GrantState {
   const next: Record<string, boolean> = { ...state, [name]: granted };
   const byName = new Map(all.map((permission) => [permission.name, permission]));
@@ -54,7 +83,7 @@ export function toggle(
     while (pending.length) {
       const current = pending.pop();
       for (const child of all.filter((permission) => permission.parentName === current)) {
-        if (!isLockedByOtherProvider(child, providerName)) next[child.name] = false;
+        if (!isFixed(child)) next[child.name] = false;
         pending.push(child.name);
       }
     }
@@ -62,16 +91,16 @@ export function toggle(
   return next;
 }
 
-/** Sets every permission of the list that is not locked by another provider. */
+/** Sets every permission of the list that is not fixed. */
 export function setAll(
   state: GrantState,
   permissions: readonly PermissionGrantInfoDto[],
   granted: boolean,
-  providerName: string,
+  isFixed: IsFixed,
 ): GrantState {
   const next: Record<string, boolean> = { ...state };
   for (const permission of permissions) {
-    if (!isLockedByOtherProvider(permission, providerName)) next[permission.name] = granted;
+    if (!isFixed(permission)) next[permission.name] = granted;
   }
   return next;
 }
@@ -85,16 +114,23 @@ export function isShownGranted(
   return Boolean(state[permission.name]) || isLockedByOtherProvider(permission, providerName);
 }
 
-/** 'all', 'none' or 'some' of the permissions are granted. */
+/**
+ * 'all', 'none' or 'some' of the permissions are granted. A fixed, ungranted box is left out of
+ * the count: "Select all" could never tick it, and would otherwise stay half-ticked for ever.
+ */
 export function selection(
   state: GrantState,
   permissions: readonly PermissionGrantInfoDto[],
   providerName: string,
+  isFixed: IsFixed,
 ) {
-  const count = permissions.filter((permission) =>
+  const counted = permissions.filter(
+    (permission) => !isFixed(permission) || isShownGranted(state, permission, providerName),
+  );
+  const count = counted.filter((permission) =>
     isShownGranted(state, permission, providerName),
   ).length;
-  if (permissions.length > 0 && count === permissions.length) return 'all' as const;
+  if (counted.length > 0 && count === counted.length) return 'all' as const;
   return count === 0 ? ('none' as const) : ('some' as const);
 }
 
