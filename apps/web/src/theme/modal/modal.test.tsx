@@ -86,4 +86,23 @@ describe('modal', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(onVisibleChange).toHaveBeenCalledWith(false);
   });
+
+  it('still closes on Escape when its owner re-renders during the 150 ms', () => {
+    vi.useFakeTimers();
+    const first = vi.fn();
+    const latest = vi.fn();
+    const modal = (onVisibleChange: (visible: boolean) => void) => (
+      <Modal visible onVisibleChange={onVisibleChange} title="Edit" keyboard>
+        <p>Body</p>
+      </Modal>
+    );
+    const { rerender } = render(modal(first));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    act(() => vi.advanceTimersByTime(escapeDebounceMs / 2));
+    // A list behind the dialog refetched, and its page passed a new callback.
+    rerender(modal(latest));
+    act(() => vi.advanceTimersByTime(escapeDebounceMs));
+    expect(latest).toHaveBeenCalledWith(false);
+    expect(first).not.toHaveBeenCalled();
+  });
 });

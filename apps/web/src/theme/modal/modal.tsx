@@ -106,13 +106,19 @@ export function Modal({
 
   useFocusTrap(dialog, visible, initialFocusOf);
 
+  // The owner's latest callback, read when the debounced Escape fires: a page that re-renders
+  // meanwhile (its list refetched) passes a new one, and re-running the effect for it would
+  // cancel the pending close, so Escape was lost now and then.
+  const latestRequestClose = useRef(requestClose);
+  latestRequestClose.current = requestClose;
+
   useEffect(() => {
     if (!visible) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !keyboard) return;
       clearTimeout(timer);
-      timer = setTimeout(() => void requestClose(), escapeDebounceMs);
+      timer = setTimeout(() => void latestRequestClose.current(), escapeDebounceMs);
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (state.current.dirty) event.preventDefault();
@@ -124,7 +130,7 @@ export function Modal({
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
-  }, [visible, keyboard, requestClose]);
+  }, [visible, keyboard]);
 
   if (!visible) return null;
   const sizeClass = size === 'md' ? '' : ` modal-${size}`;
