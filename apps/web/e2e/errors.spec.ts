@@ -3,7 +3,6 @@ import Database from 'better-sqlite3';
 import {
   admin,
   artifacts,
-  isSignInServerReady,
   registerUser,
   requestToken,
   revokeToken,
@@ -42,7 +41,6 @@ test.describe('error screens', () => {
   });
 
   test('a missing policy shows the 403 page', async ({ page, request }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await useLanguage(page, 'es-MX');
     const user = await registerUser(request, `nopolicy${Date.now()}`);
     await signIn(page, request, user);
@@ -59,7 +57,6 @@ test.describe('error screens', () => {
     page,
     request,
   }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await useLanguage(page, 'es-MX');
     const token = await signIn(page, request);
     await page.goto('/home');
@@ -85,7 +82,6 @@ test.describe('error screens', () => {
     page,
     request,
   }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await useLanguage(page, 'es-MX');
     const other = await requestToken(request, admin);
     if (!other.refresh_token) throw new Error('the password grant gave no refresh token');
@@ -147,7 +143,6 @@ test.describe('error screens', () => {
     page,
     request,
   }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await useLanguage(page, 'es-MX');
     const token = await signIn(page, request);
     await revokeToken(request, token.access_token, 'access_token');
@@ -164,7 +159,6 @@ test.describe('error screens', () => {
     page,
     request,
   }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await useLanguage(page, 'es-MX');
     await signIn(page, request);
     await page.route('**/api/identity/roles?**', (route) =>

@@ -1,14 +1,7 @@
 import { expect, type Page, request as playwrightRequest } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
 import { adminApi, answerQuestion, shoot } from './support/admin';
-import {
-  artifacts,
-  baseUrl,
-  isSignInServerReady,
-  requestToken,
-  signIn,
-  useLanguage,
-} from './support/app';
+import { artifacts, baseUrl, requestToken, signIn, useLanguage } from './support/app';
 import { test } from './support/test';
 
 const ENABLE = 'SettingManagement.Enable';
@@ -97,10 +90,6 @@ test.describe('feature management', () => {
   // Creating a tenant (its database rows, its admin's hash) and signing it in: 21 s of the default
   // 30 with two workers on CI's two cores, over 30 with three.
   test.describe.configure({ timeout: 90_000 });
-  test.beforeEach(async ({ request }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
-  });
-
   for (const culture of ['es-MX', 'ar'] as const) {
     test(`the host features modal in ${culture}: groups, switches, where values come from; no axe violations`, async ({
       page,

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { isSignInServerReady, registerUser, signIn, useLanguage } from './support/app';
+import { registerUser, signIn, useLanguage } from './support/app';
 import { test } from './support/test';
 
 test.describe('menus and breadcrumb', () => {
@@ -29,7 +29,6 @@ test.describe('menus and breadcrumb', () => {
     page,
     request,
   }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await signIn(page, request);
     await page.goto('/identity/roles');
     const menu = page.locator('#app-sidebar nav');
@@ -54,7 +53,6 @@ test.describe('menus and breadcrumb', () => {
   });
 
   test('a user without policies sees no administration entry', async ({ page, request }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     const user = await registerUser(request, `menu${Date.now()}`);
     await signIn(page, request, user);
     await page.goto('/home');

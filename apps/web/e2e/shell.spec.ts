@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { uniqueName } from './support/account';
-import { artifacts, isSignInServerReady, registerUser, signIn, useLanguage } from './support/app';
+import { artifacts, registerUser, signIn, useLanguage } from './support/app';
 import { test } from './support/test';
 
 const cultures = [
@@ -95,7 +95,6 @@ test.describe('application shell', () => {
     page,
     request,
   }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await page.setViewportSize({ width: 375, height: 800 });
     await useLanguage(page, 'es-MX');
     await signIn(page, request);
@@ -119,7 +118,6 @@ test.describe('application shell', () => {
   });
 
   test('the top bar’s search opens a page of the menu the user sees', async ({ page, request }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     await useLanguage(page, 'es-MX');
     await signIn(page, request);
     await page.goto('/home');

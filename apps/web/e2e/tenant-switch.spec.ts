@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { admin, artifacts, isSignInServerReady, requestToken, useLanguage } from './support/app';
+import { admin, artifacts, requestToken, useLanguage } from './support/app';
 import { test } from './support/test';
 
 test.describe('tenant switch', () => {
@@ -36,7 +36,6 @@ test.describe('tenant switch', () => {
     page,
     request,
   }) => {
-    test.skip(!(await isSignInServerReady(request)), 'the sign-in server is not there yet');
     const token = await requestToken(request, admin);
     const name = `acme${Date.now()}`;
     const created = await request.post('/api/multi-tenancy/tenants', {

@@ -6,12 +6,6 @@ export const clientId = 'Vineta_App';
 export const scope = 'openid profile email phone roles offline_access Vineta';
 export const admin = { username: 'admin', password: '1q2w3E*' };
 
-/** Whether the sign-in server answers (its issue may not have landed yet). */
-export async function isSignInServerReady(request: APIRequestContext): Promise<boolean> {
-  const response = await request.get('/.well-known/openid-configuration');
-  return response.ok();
-}
-
 /**
  * A password grant with a wrong password, as a failed sign-in: the server refuses it (400) and
  * writes it to the security log, counting it against the user's lockout when the user exists.
