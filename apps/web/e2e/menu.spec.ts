@@ -13,6 +13,25 @@ test.describe('menus and breadcrumb', () => {
     const menu = page.locator('#app-sidebar nav');
     await expect(menu.getByRole('link')).toHaveText(['Inicio', 'Administración']);
     await expect(menu).not.toContainText('Roles');
+    await page.getByRole('main').getByRole('link', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/account\/login/);
+  });
+
+  test('the admin area leads to every administration page the user may open', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await page.goto('/admin');
+    const identity = page.getByRole('region', { name: 'Administración de identidades' });
+    await expect(identity.getByRole('link')).toHaveText([
+      'Roles',
+      'Usuarios',
+      'Registros de seguridad',
+    ]);
+    await identity.getByRole('link', { name: 'Usuarios' }).click();
+    await expect(page).toHaveURL(/\/identity\/users$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usuarios');
   });
 
   test('breadcrumb: a home icon and the page', async ({ page }) => {
