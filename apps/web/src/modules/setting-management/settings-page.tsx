@@ -1,19 +1,21 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useAppConfiguration } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { PageHeader } from '#src/theme/page/page-header';
 import { TabList } from '#src/theme/tabs/tab-list';
+import { useKeptPanels } from '#src/theme/tabs/use-kept-panels';
 import { visibleSettingTabs } from './setting-tabs';
 
 /**
  * /setting-management: ABP's vertical list of setting groups on the left, the selected group's
- * content on the right (stacked on narrow screens). Groups come from the tab registry.
+ * content on the right (stacked on narrow screens). Groups come from the tab registry; a group's
+ * unsaved edits outlive a look at another.
  */
 export function SettingsPage() {
   const t = useLocalization();
   const configuration = useAppConfiguration();
   const tabs = visibleSettingTabs(configuration);
-  const [selectedName, setSelectedName] = useState<string | undefined>(tabs[0]?.name);
+  const { selected: selectedName, select, isMounted } = useKeptPanels(tabs[0]?.name);
   const selected = tabs.find((tab) => tab.name === selectedName) ?? tabs[0];
 
   return (
@@ -26,22 +28,27 @@ export function SettingsPage() {
               <TabList
                 tabs={tabs.map((tab) => ({ key: tab.name, label: t(tab.name) }))}
                 selected={selected?.name}
-                onSelect={setSelectedName}
+                onSelect={select}
                 tabId={(name) => `setting-tab-${name}`}
-                panelId={() => 'setting-tab-panel'}
+                panelId={(name) => `setting-tab-panel-${name}`}
               />
             </div>
-            <div
-              className="col-12 col-md-9"
-              role="tabpanel"
-              id="setting-tab-panel"
-              aria-labelledby={selected ? `setting-tab-${selected.name}` : undefined}
-            >
-              {selected && (
-                <Suspense fallback={null}>
-                  <selected.component key={selected.name} />
-                </Suspense>
-              )}
+            <div className="col-12 col-md-9">
+              {tabs
+                .filter((tab) => isMounted(tab.name, selected?.name))
+                .map((tab) => (
+                  <div
+                    key={tab.name}
+                    role="tabpanel"
+                    id={`setting-tab-panel-${tab.name}`}
+                    aria-labelledby={`setting-tab-${tab.name}`}
+                    hidden={tab.name !== selected?.name}
+                  >
+                    <Suspense fallback={null}>
+                      <tab.component />
+                    </Suspense>
+                  </div>
+                ))}
             </div>
           </div>
         </div>

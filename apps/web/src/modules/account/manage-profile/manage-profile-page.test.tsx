@@ -92,6 +92,19 @@ describe('My account', () => {
     expect(field('Username')).toHaveValue('ana');
   });
 
+  it('keeps what was typed on a tab after a look at the other', async () => {
+    await renderManage();
+    type(await screen.findByLabelText('New password'), 'half-typed');
+    fireEvent.click(tab('Personal settings'));
+    type(field('Surname'), 'Pérez');
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Personal settings');
+    fireEvent.click(tab('Change password'));
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Change password');
+    expect(field('New password')).toHaveValue('half-typed');
+    fireEvent.click(tab('Personal settings'));
+    expect(field('Surname')).toHaveValue('Pérez');
+  });
+
   it('has no Change password tab for an external user and opens Personal settings', async () => {
     await renderManage({ isExternal: true });
     const tabs = await screen.findAllByRole('tab');

@@ -1,5 +1,6 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { TabList } from '#src/theme/tabs/tab-list';
+import { useKeptPanels } from '#src/theme/tabs/use-kept-panels';
 
 export interface ProfileTab {
   key: string;
@@ -12,10 +13,10 @@ export interface ProfileTabsProps {
   label: string;
 }
 
-/** Vertical pills (ABP's My account), the first tab selected. */
+/** Vertical pills (ABP's My account), the first tab selected; a tab's edits outlive a switch. */
 export function ProfileTabs({ tabs, label }: ProfileTabsProps) {
   const id = useId();
-  const [selected, setSelected] = useState(tabs[0]?.key);
+  const { selected, select, isMounted } = useKeptPanels(tabs[0]?.key);
   const current = tabs.find((tab) => tab.key === selected) ?? tabs[0];
   return (
     <div className="row g-4">
@@ -23,23 +24,27 @@ export function ProfileTabs({ tabs, label }: ProfileTabsProps) {
         <TabList
           tabs={tabs}
           selected={current?.key}
-          onSelect={setSelected}
+          onSelect={select}
           tabId={(key) => `${id}-${key}-tab`}
           panelId={(key) => `${id}-${key}-panel`}
           label={label}
         />
       </div>
       <div className="col-md-9">
-        {current && (
-          <div
-            role="tabpanel"
-            id={`${id}-${current.key}-panel`}
-            aria-labelledby={`${id}-${current.key}-tab`}
-          >
-            <h2 className="h4 mb-3">{current.label}</h2>
-            {current.content}
-          </div>
-        )}
+        {tabs
+          .filter((tab) => isMounted(tab.key, current?.key))
+          .map((tab) => (
+            <div
+              key={tab.key}
+              role="tabpanel"
+              id={`${id}-${tab.key}-panel`}
+              aria-labelledby={`${id}-${tab.key}-tab`}
+              hidden={tab.key !== current?.key}
+            >
+              <h2 className="h4 mb-3">{tab.label}</h2>
+              {tab.content}
+            </div>
+          ))}
       </div>
     </div>
   );
