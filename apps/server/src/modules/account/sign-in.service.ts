@@ -11,6 +11,7 @@ import { SecurityLogAction } from '../../platform/security-log/security-log-writ
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { IdentityUserRow, UsersRepository } from '../identity/users/users.repository.js';
+import { createAttemptGate } from './attempt-gate.js';
 import { createPasswordHashCensus } from './password-hash-census.js';
 import { updateUserRetrying } from './user-store.js';
 
@@ -52,6 +53,7 @@ export function createSignInService(deps: {
 }) {
   const { users, hasher, settings, securityLog } = deps;
   const ensureCensus = createPasswordHashCensus({ users, hasher });
+  const gate = createAttemptGate();
 
   /** ABP: the user name first; an e-mail address when no user has it as user name. */
   async function findUser(input: string): Promise<IdentityUserRow | undefined> {
@@ -78,15 +80,34 @@ export function createSignInService(deps: {
     return true;
   }
 
-  /** Counts a failure; at `MaxFailedAccessAttempts` locks for `LockoutDuration` seconds. */
-  async function recordFailure(user: IdentityUserRow): Promise<Date | undefined> {
-    if (!user.lockoutEnabled) return undefined;
+  async function lockoutPolicy() {
     const [maxText, durationText] = await Promise.all([
       settings.getOrNull(IdentitySettingNames.Lockout.MaxFailedAccessAttempts),
       settings.getOrNull(IdentitySettingNames.Lockout.LockoutDuration),
     ]);
-    const max = Number(maxText) || 5;
-    const durationSeconds = Number(durationText) || 300;
+    return { max: Number(maxText) || 5, durationSeconds: Number(durationText) || 300 };
+  }
+
+  /**
+   * A place among the user's running checks (attempt-gate.ts): as many as the failures it has
+   * left, read again after a wait. `undefined` when the user is locked out by then; `current` is
+   * the row as last read.
+   */
+  async function enterGate(user: IdentityUserRow) {
+    let current = user;
+    if (!user.lockoutEnabled) return { leave: () => undefined, current };
+    const { max } = await lockoutPolicy();
+    const leave = await gate.enter(user.id, async (waited) => {
+      if (waited) current = (await users.findById(user.id)) ?? current;
+      return isLockedOut(current, new Date()) ? 0 : max - current.accessFailedCount;
+    });
+    return { leave, current };
+  }
+
+  /** Counts a failure; at `MaxFailedAccessAttempts` locks for `LockoutDuration` seconds. */
+  async function recordFailure(user: IdentityUserRow): Promise<Date | undefined> {
+    if (!user.lockoutEnabled) return undefined;
+    const { max, durationSeconds } = await lockoutPolicy();
     let lockoutEnd: Date | undefined;
     await updateUserRetrying(users, user.id, (current) => {
       const count = current.accessFailedCount + 1;
@@ -97,14 +118,26 @@ export function createSignInService(deps: {
     return lockoutEnd;
   }
 
-  async function resetFailures(user: IdentityUserRow): Promise<void> {
-    if (user.accessFailedCount === 0 && user.lockoutEnd === null) return;
+  /**
+   * Clears the failures after a right password. With lockout on, the row is read again first: a
+   * lockout that began while the password was being checked (another instance's failures) stands,
+   * and the success does not count (`false`). A guess still running when the account was locked
+   * used to be let in, and to unlock it.
+   */
+  async function resetFailures(user: IdentityUserRow): Promise<boolean> {
+    if (!user.lockoutEnabled && user.accessFailedCount === 0 && user.lockoutEnd === null) {
+      return true;
+    }
+    let lockedMeanwhile = false;
     // `lockoutEnd` only when set: writing it tells the users list its totals are stale.
-    await updateUserRetrying(users, user.id, (current) =>
-      current.accessFailedCount === 0 && current.lockoutEnd === null
+    await updateUserRetrying(users, user.id, (current) => {
+      lockedMeanwhile = isLockedOut(current, new Date());
+      if (lockedMeanwhile) return undefined;
+      return current.accessFailedCount === 0 && current.lockoutEnd === null
         ? undefined
-        : { accessFailedCount: 0, ...(current.lockoutEnd === null ? {} : { lockoutEnd: null }) },
-    );
+        : { accessFailedCount: 0, ...(current.lockoutEnd === null ? {} : { lockoutEnd: null }) };
+    });
+    return !lockedMeanwhile;
   }
 
   async function check(attempt: SignInAttempt): Promise<SignInResult> {
@@ -127,29 +160,43 @@ export function createSignInService(deps: {
       await log(SecurityLogAction.LoginInvalidUserName, user);
       return { result: 'InvalidUserNameOrPassword' };
     }
+    const lockedOut = async (locked: IdentityUserRow, lockoutEnd: Date): Promise<SignInResult> => {
+      await log(SecurityLogAction.LoginLockedout, locked);
+      return { result: 'LockedOut', lockoutEnd, user: locked };
+    };
     if (isLockedOut(user, now)) {
       await hasher.verifyAgainstNothing(attempt.password);
-      await log(SecurityLogAction.LoginLockedout, user);
-      return { result: 'LockedOut', lockoutEnd: new Date(user.lockoutEnd as string), user };
+      return lockedOut(user, new Date(user.lockoutEnd as string));
     }
-    if (!(await hasher.verify(user.passwordHash, attempt.password))) {
-      const lockoutEnd = await recordFailure(user);
-      if (lockoutEnd) {
-        await log(SecurityLogAction.LoginLockedout, user);
-        return { result: 'LockedOut', lockoutEnd, user };
+    const { leave, current } = await enterGate(user);
+    if (!leave) {
+      await hasher.verifyAgainstNothing(attempt.password);
+      return lockedOut(current, new Date(current.lockoutEnd as string));
+    }
+    try {
+      // The row read after a wait: the password may have changed meanwhile.
+      const passwordHash = current.passwordHash ?? user.passwordHash;
+      if (!(await hasher.verify(passwordHash, attempt.password))) {
+        const lockoutEnd = await recordFailure(user);
+        if (lockoutEnd) return await lockedOut(user, lockoutEnd);
+        await log(SecurityLogAction.LoginInvalidUserNameOrPassword, user);
+        return { result: 'InvalidUserNameOrPassword' };
       }
-      await log(SecurityLogAction.LoginInvalidUserNameOrPassword, user);
-      return { result: 'InvalidUserNameOrPassword' };
+      // Only a caller who knows the password learns that the account cannot sign in.
+      if (!(await canSignIn(user))) {
+        await log(SecurityLogAction.LoginNotAllowed, user);
+        return { result: 'NotAllowed', user };
+      }
+      if (!(await resetFailures(user))) {
+        const locked = (await users.findById(user.id)) ?? user;
+        return await lockedOut(locked, new Date(locked.lockoutEnd ?? Date.now()));
+      }
+      await upgradeHash(user.id, passwordHash, attempt.password);
+      if (!attempt.checkOnly) await log(SecurityLogAction.LoginSucceeded, user);
+      return { result: 'Success', user };
+    } finally {
+      leave();
     }
-    // Only a caller who knows the password learns that the account cannot sign in.
-    if (!(await canSignIn(user))) {
-      await log(SecurityLogAction.LoginNotAllowed, user);
-      return { result: 'NotAllowed', user };
-    }
-    await resetFailures(user);
-    await upgradeHash(user.id, user.passwordHash, attempt.password);
-    if (!attempt.checkOnly) await log(SecurityLogAction.LoginSucceeded, user);
-    return { result: 'Success', user };
   }
 
   /**

@@ -344,6 +344,38 @@ describe('lockout', () => {
   });
 });
 
+describe('lockout under a burst of guesses', () => {
+  it('checks no more guesses at once than failures are left; a right one behind them stays out', async () => {
+    await setGlobal('Abp.Identity.Lockout.MaxFailedAccessAttempts', '3');
+    await setGlobal('Abp.Identity.Lockout.LockoutDuration', '60');
+    await createUser(t.app, null, 'burst', PASSWORD);
+    const attempt = (password: string) => passwordGrant(t.app, { username: 'burst', password });
+    const guesses = Array.from({ length: 12 }, (_, index) => attempt(`bad-${index}`));
+    const right = attempt(PASSWORD);
+    const answers = await Promise.all([...guesses, right]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 400));
+    expect((await right).json().error_description).toMatch(/locked out/);
+    const actions = await logActions('burst');
+    // Three checked (the third locks), the other ten answered "locked out" unchecked.
+    expect(actions.filter((action) => action === 'LoginInvalidUserNameOrPassword')).toHaveLength(2);
+    expect(actions.filter((action) => action === 'LoginLockedout')).toHaveLength(11);
+    const row = await userRow('burst');
+    expect(new Date(row?.lockoutEnd as string).getTime()).toBeGreaterThan(Date.now());
+    await setGlobal('Abp.Identity.Lockout.MaxFailedAccessAttempts', null);
+    await setGlobal('Abp.Identity.Lockout.LockoutDuration', null);
+  });
+
+  it("lets one user's sign-ins from several devices run together", async () => {
+    await createUser(t.app, null, 'many-devices', PASSWORD);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        passwordGrant(t.app, { username: 'many-devices', password: PASSWORD }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+  });
+});
+
 describe('tokens of a changed user', () => {
   it('stop at the API within a minute once the user is deactivated', async () => {
     const id = await createUser(t.app, null, 'leaver', PASSWORD);
