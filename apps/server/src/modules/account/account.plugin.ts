@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDataContext } from '../../db/database.js';
-import type { RateLimits } from '../../platform/http/rate-limits.js';
+import { perAccount, type RateLimits } from '../../platform/http/rate-limits.js';
 import type { SecurityLogWriter } from '../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import type { PasswordHasher } from '../identity/password-hasher.js';
@@ -74,7 +74,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
     account,
     passwordReset,
     // A handful of reset mails per address and minute is plenty; more would be mail-bombing.
-    allowResetCode: options.rateLimits.keyed('reset-code-email', 5),
+    allowResetCode: perAccount(options.rateLimits.keyed('reset-code-email', 5)),
     routeLimit,
   });
   await app.register(profileRoutes, { profile, routeLimit });

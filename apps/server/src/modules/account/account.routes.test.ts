@@ -14,7 +14,7 @@ import {
   waitFor,
 } from '../../../test/smtp-test-server.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
-import { withinTenant } from '../../platform/data/data-scope.js';
+import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 import { MailSetting } from '../../platform/mail/mail.settings.js';
 import { SettingProvider } from '../../platform/settings/setting-manager.js';
 
@@ -186,6 +186,37 @@ describe('password reset', () => {
     expect(smtp.received.slice(earlier).flatMap((each) => each.to)).toEqual([
       'forgetful@example.test',
     ]);
+  });
+
+  it('counts reset mails per tenant and address, however the address is written', async () => {
+    await createUser(t.app, null, 'vera', PASSWORD, 'vera@example.test');
+    await createTenant(t.app, 'Elsewhere');
+    const ask = (email: string, headers: Record<string, string> = {}) =>
+      post('/api/account/send-password-reset-code', { email, appName: 'Angular' }, headers);
+    // Asks under another tenant do not spend the host's budget for the address.
+    for (let i = 0; i < 5; i++) {
+      expect((await ask('vera@example.test', { __tenant: 'Elsewhere' })).statusCode).toBe(204);
+    }
+    // Written otherwise it is the same address, as the user lookup reads it: five mails in all.
+    for (const email of [
+      'vera@example.test',
+      'VERA@example.test',
+      'ｖｅｒａ@example.test',
+      'vera@ｅｘａｍｐｌｅ.test',
+      'Vera@Example.test',
+      'vera@example.test',
+    ]) {
+      expect((await ask(email)).statusCode).toBe(204);
+    }
+    const queued = await acrossAllTenants(() =>
+      t.app.services.data
+        .query()
+        .selectFrom('mailOutbox')
+        .select('id')
+        .where('toAddress', '=', 'vera@example.test')
+        .execute(),
+    );
+    expect(queued).toHaveLength(5);
   });
 
   it('resets once: the token dies, the old password and refresh tokens stop working, a lockout ends', async () => {

@@ -8,7 +8,7 @@ import { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { KeyedLimiter } from '../../platform/http/rate-limits.js';
+import type { AccountLimiter } from '../../platform/http/rate-limits.js';
 import type { SecurityLogRequestInfo } from '../../platform/security-log/security-log-writer.js';
 import type { AccountService } from './account.service.js';
 import type { PasswordResetService } from './password-reset.service.js';
@@ -28,8 +28,8 @@ export function requestInfoOf(request: FastifyRequest): SecurityLogRequestInfo {
 export const accountRoutes: FastifyPluginAsyncZod<{
   account: AccountService;
   passwordReset: PasswordResetService;
-  /** Per e-mail address: reset codes beyond it are silently dropped (no enumeration). */
-  allowResetCode: KeyedLimiter;
+  /** Per tenant and e-mail address: reset codes beyond it are silently dropped (no enumeration). */
+  allowResetCode: AccountLimiter;
   routeLimit: Record<string, unknown>;
 }> = async (app, { account, passwordReset, allowResetCode, routeLimit }) => {
   const tags = ['Account'];
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/api/account/send-password-reset-code',
     { schema: { tags, body: SendPasswordResetCodeDto }, config },
     async (request, reply) => {
-      if ((await allowResetCode(request.body.email.toLowerCase())).allowed) {
+      if ((await allowResetCode(request.currentTenant.id ?? null, request.body.email)).allowed) {
         await passwordReset.sendPasswordResetCode(
           request.body,
           request.culture,

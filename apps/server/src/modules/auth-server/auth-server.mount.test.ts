@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { passwordGrant } from '../../../test/sign-in-helpers.js';
+import { createTenant, passwordGrant } from '../../../test/sign-in-helpers.js';
 
 // The provider answers only its own paths; Fastify keeps the API, the SPA and its 404s.
 
@@ -141,5 +141,19 @@ describe('the per-user-name limit', () => {
       tooMany.error_description,
     ]);
     expect(waitOf(login.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts a name as the account lookup reads it, within its own tenant', async () => {
+    await createTenant(limited.app, 'Neighbour');
+    const attempt = (username: string, tenant?: string) =>
+      passwordGrant(limited.app, { username, password: 'x', ...(tenant ? { tenant } : {}) });
+    // A made-up tenant and another tenant spend nothing of the host's `carla`.
+    for (let i = 0; i < 3; i++)
+      expect((await attempt('carla', 'no-such-tenant')).statusCode).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await attempt('carla', 'Neighbour')).statusCode).toBe(400);
+    // Full-width letters or another case are the same name: two attempts, then 429.
+    expect((await attempt('ｃａｒｌａ')).statusCode).toBe(400);
+    expect((await attempt('Carla')).statusCode).toBe(400);
+    expect((await attempt('carla')).statusCode).toBe(429);
   });
 });

@@ -7,7 +7,7 @@ import { logRoundFailure } from '../../platform/async/background-logger.js';
 import type { MaybePromise } from '../../platform/async/maybe-promise.js';
 import type { CacheHub } from '../../platform/caching/cache.js';
 import { inBatches } from '../../platform/data/in-batches.js';
-import type { KeyedLimiter } from '../../platform/http/rate-limits.js';
+import type { AccountLimiter } from '../../platform/http/rate-limits.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import { CULTURE_COOKIE, cultureFromRequest } from '../../platform/localization/request-culture.js';
 import type { createTenantResolver } from '../../platform/multi-tenancy/tenant-resolver.js';
@@ -62,7 +62,7 @@ export interface AuthServerDeps {
   /** The `Abp.Localization.DefaultLanguage` setting, when the request names no culture. */
   defaultCulture(): MaybePromise<string>;
   /** Per user name, for the password grant. */
-  allowUserName: KeyedLimiter;
+  allowUserName: AccountLimiter;
   log: FastifyBaseLogger;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MaybePromise } from '../../platform/async/maybe-promise.js';
-import { type KeyedLimiter, registerRateLimits } from '../../platform/http/rate-limits.js';
+import { perAccount, registerRateLimits } from '../../platform/http/rate-limits.js';
 import { xsrfPlugin, xsrfSecretFrom } from '../../platform/http/xsrf.js';
 import type { Services } from '../../services.js';
 import { accountPlugin } from '../account/account.plugin.js';
@@ -27,9 +27,8 @@ export async function mountSignInServer(
     redisUrl: config.redisUrl,
     keyPrefix: config.redisKeyPrefix,
   });
-  const perUserName = rateLimits.keyed('user-name', limits.tokenPerUserName);
   // One count per account on every way in, however its name is written (`Admin` is `admin`).
-  const userNameLimiter: KeyedLimiter = (userName) => perUserName(userName.trim().toLowerCase());
+  const userNameLimiter = perAccount(rateLimits.keyed('user-name', limits.tokenPerUserName));
   const authServer = await createAuthServer({
     config,
     data: services.data,

@@ -4,6 +4,7 @@ import fastifyRateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { normalize } from '../data/audit.js';
 import { TooManyRequestsError } from '../errors/business-error.js';
 
 export interface LimitOutcome {
@@ -13,6 +14,18 @@ export interface LimitOutcome {
 
 /** Counts one attempt for `key`; `allowed` is false once the window's budget is spent. */
 export type KeyedLimiter = (key: string) => Promise<LimitOutcome>;
+
+/** A limiter of one account's attempts: its tenant (`null`, the host) and its name or e-mail. */
+export type AccountLimiter = (tenantId: string | null, name: string) => Promise<LimitOutcome>;
+
+/**
+ * Counts per account, the name as the account lookup normalizes it (NFKC, upper case): `ａｄｍｉｎ`
+ * and `Admin` spend `admin`'s budget instead of each having their own, and attempts in one tenant
+ * do not spend another's (audit G: junk sent under a made-up tenant blocked `admin` everywhere).
+ */
+export function perAccount(limiter: KeyedLimiter): AccountLimiter {
+  return (tenantId, name) => limiter(`${tenantId ?? ''}/${normalize(name.trim())}`);
+}
 
 const MINUTE_MS = 60_000;
 const REDIS_COMMAND_TIMEOUT_MS = 500;

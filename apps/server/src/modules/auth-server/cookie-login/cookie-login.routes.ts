@@ -10,7 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BusinessError, TooManyRequestsError } from '../../../platform/errors/business-error.js';
-import type { KeyedLimiter } from '../../../platform/http/rate-limits.js';
+import type { AccountLimiter } from '../../../platform/http/rate-limits.js';
 import {
   SecurityLogAction,
   SecurityLogIdentity,
@@ -43,7 +43,7 @@ export const cookieLoginRoutes: FastifyPluginAsyncZod<{
   signIn: SignInService;
   settings: SettingManager;
   securityLog: SecurityLogWriter;
-  allowUserName: KeyedLimiter;
+  allowUserName: AccountLimiter;
   routeLimit: Record<string, unknown>;
 }> = async (app, deps) => {
   const { authServer, signIn } = deps;
@@ -52,9 +52,9 @@ export const cookieLoginRoutes: FastifyPluginAsyncZod<{
 
   async function check(request: FastifyRequest, login: UserLoginInfo, checkOnly: boolean) {
     const { userNameOrEmailAddress, password } = login;
-    const limit = await deps.allowUserName(userNameOrEmailAddress);
-    if (!limit.allowed) throw new TooManyRequestsError(limit.retryAfterSeconds);
     const tenant = request.currentTenant;
+    const limit = await deps.allowUserName(tenant.id ?? null, userNameOrEmailAddress);
+    if (!limit.allowed) throw new TooManyRequestsError(limit.retryAfterSeconds);
     return signIn.checkPassword({
       userNameOrEmailAddress,
       password,

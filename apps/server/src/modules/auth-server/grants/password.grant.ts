@@ -2,7 +2,7 @@ import type { FindAccount, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { isDatabaseUnavailable } from '../../../platform/data/database-unavailable.js';
 import { BusinessError } from '../../../platform/errors/business-error.js';
-import type { KeyedLimiter } from '../../../platform/http/rate-limits.js';
+import type { AccountLimiter } from '../../../platform/http/rate-limits.js';
 import type { Localizer } from '../../../platform/localization/localizer.js';
 import {
   SecurityLogIdentity,
@@ -26,7 +26,7 @@ export interface PasswordGrantDeps {
   resolveTenant(request: SignInRequest): Promise<{ id: string; name: string } | null>;
   requestInfo(request: SignInRequest): SecurityLogRequestInfo;
   /** Per user name: refused when the name has been tried too often. */
-  allowUserName: KeyedLimiter;
+  allowUserName: AccountLimiter;
   /** Runs the grant's token writes as one unit (a transaction on SQLite; as they come elsewhere). */
   writeTogether?<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -87,7 +87,18 @@ export function createPasswordGrant(provider: Provider, deps: PasswordGrantDeps)
     if (!params.password) throw new errors.InvalidRequest("missing required parameter 'password'");
     const scopes = requestedScopes(params.scope, client.scope);
 
-    const limit = await deps.allowUserName(params.username);
+    let tenant: { id: string; name: string } | null;
+    try {
+      tenant = await deps.resolveTenant(request);
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      const culture = await deps.cultureOf(request);
+      const message = deps.localizer.errorMessage(error.code, culture, error.data) ?? error.code;
+      throw invalidGrant(message, error.code);
+    }
+
+    // Counted in the resolved tenant: an attempt under a tenant that does not exist costs no one.
+    const limit = await deps.allowUserName(tenant?.id ?? null, params.username);
     if (!limit.allowed) {
       // As the per-IP limit in front of the token endpoint answers (auth-server.plugin.ts).
       const tooMany = new errors.TemporarilyUnavailable(
@@ -102,16 +113,6 @@ export function createPasswordGrant(provider: Provider, deps: PasswordGrantDeps)
         statusCode: 429,
         retryAfterSeconds: limit.retryAfterSeconds,
       });
-    }
-
-    let tenant: { id: string; name: string } | null;
-    try {
-      tenant = await deps.resolveTenant(request);
-    } catch (error) {
-      if (!(error instanceof BusinessError)) throw error;
-      const culture = await deps.cultureOf(request);
-      const message = deps.localizer.errorMessage(error.code, culture, error.data) ?? error.code;
-      throw invalidGrant(message, error.code);
     }
 
     const outcome = await deps.signIn.checkPassword({

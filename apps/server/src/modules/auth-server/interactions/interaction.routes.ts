@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Interaction } from 'oidc-provider';
 import { z } from 'zod';
 import { BusinessError, TooManyRequestsError } from '../../../platform/errors/business-error.js';
-import type { KeyedLimiter } from '../../../platform/http/rate-limits.js';
+import type { AccountLimiter } from '../../../platform/http/rate-limits.js';
 import { SecurityLogIdentity } from '../../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../../platform/settings/setting-manager.js';
 import { type SignInService, signInFailureText } from '../../account/sign-in.service.js';
@@ -59,7 +59,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
   authServer: AuthServer;
   signIn: SignInService;
   settings: SettingManager;
-  allowUserName: KeyedLimiter;
+  allowUserName: AccountLimiter;
   routeLimit: Record<string, unknown>;
 }> = async (app, { authServer, signIn, settings, allowUserName, routeLimit }) => {
   const tags = ['Interaction'];
@@ -130,9 +130,9 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
         throw new BusinessError('AbpAccount:LocalLoginDisabledMessage', { status: 400 });
       }
       const { username, password, rememberMe } = request.body;
-      const limit = await allowUserName(username);
-      if (!limit.allowed) throw new TooManyRequestsError(limit.retryAfterSeconds);
       const tenant = request.currentTenant;
+      const limit = await allowUserName(tenant.id ?? null, username);
+      if (!limit.allowed) throw new TooManyRequestsError(limit.retryAfterSeconds);
       const outcome = await signIn.checkPassword({
         userNameOrEmailAddress: username,
         password,
