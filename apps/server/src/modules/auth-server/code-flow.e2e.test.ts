@@ -6,7 +6,12 @@ import {
   SignInBrowser,
   startAuthorization as startAuthorizationIn,
 } from '../../../test/sign-in-browser.js';
-import { FULL_SCOPE, listeningTestApp, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import {
+  createUser,
+  FULL_SCOPE,
+  listeningTestApp,
+  WEB_CLIENT,
+} from '../../../test/sign-in-helpers.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
 
 // The authorization code flow with PKCE, driven by hand the way a browser would: follow the
@@ -380,4 +385,34 @@ describe('code flow with PKCE', () => {
       });
     },
   );
+
+  it("asks before a sign-out whose id_token_hint is someone else's, and keeps the session meanwhile", async () => {
+    const browser = new Browser();
+    const { callback, verifier, state } = await completeSignIn(browser);
+    const victim = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    // The attacker's own ID token, valid and of this client, sent to the victim's browser.
+    await createUser(t.app, null, 'mallory', 'Mallory-123');
+    const attacker = await client.genericGrantRequest(config, 'password', {
+      username: 'mallory',
+      password: 'Mallory-123',
+      scope: FULL_SCOPE,
+    });
+    const endSession = client.buildEndSessionUrl(config, {
+      id_token_hint: attacker.id_token as string,
+      post_logout_redirect_uri: `${origin}/signout-callback-oidc`,
+      ui_locales: 'en',
+    });
+    const page = await browser.go(endSession.toString());
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('<script>');
+    expect(html).toMatch(/<button [^>]+>Logout<\/button>/);
+    const profile = await fetch(`${origin}/api/account/my-profile`, {
+      headers: { authorization: `Bearer ${victim.access_token}` },
+    });
+    expect(profile.status).toBe(200);
+  });
 });

@@ -89,6 +89,20 @@ const explanationKey = (error: string) =>
  * the app) is the web app's; these only cover sign-out confirmation, the self-submitting form and
  * protocol errors that cannot be sent back to a client.
  */
+/** Whether the sign-out's `id_token_hint` was issued to this browser's signed-in person. */
+function isHintOfThisSession(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint as
+    | { payload: { sub?: string; sid?: string; aud?: string | string[] } }
+    | undefined;
+  if (!hint) return false;
+  const session = ctx.oidc.session;
+  // No one is signed in here: the sign-out ends nothing, and only returns to the client.
+  if (!session?.accountId) return true;
+  if (hint.payload.sub !== session.accountId) return false;
+  const clientId = Array.isArray(hint.payload.aud) ? hint.payload.aud[0] : hint.payload.aud;
+  return !hint.payload.sid || !clientId || hint.payload.sid === session.sidFor(clientId);
+}
+
 export function createProviderPages(deps: {
   appUrl: string;
   localizer: Localizer;
@@ -97,10 +111,12 @@ export function createProviderPages(deps: {
   const { appUrl, localizer } = deps;
   return {
     /**
-     * RP-initiated sign-out ends the whole session (`logout=yes`). With a valid `id_token_hint`
-     * the client vouches for the request and the form submits itself, as IdentityServer did (a
-     * button without JavaScript); without one the user confirms, so a foreign page cannot sign
-     * them out.
+     * RP-initiated sign-out ends the whole session (`logout=yes`). With an `id_token_hint` issued
+     * to the person signed in here (same subject, and the same session when it names one) the
+     * client vouches for the request and the form submits itself, as IdentityServer did (a button
+     * without JavaScript); otherwise the user confirms, so a foreign page cannot sign them out.
+     * oidc-provider checks only that the hint is a valid ID token of the client: audit G signed a
+     * victim out, and so revoked their tokens, with the attacker's own ID token.
      */
     async logoutSource(ctx: KoaContextWithOIDC, form: string) {
       const endAll = form.replace(
@@ -111,7 +127,7 @@ export function createProviderPages(deps: {
       const title = localizer.text('AbpAccount', 'Logout', culture);
       const button = submitButton(LOGOUT_FORM_ID, title);
       ctx.type = 'html';
-      ctx.body = ctx.oidc.entities.IdTokenHint
+      ctx.body = isHintOfThisSession(ctx)
         ? selfSubmitting(ctx, culture, {
             title,
             form: endAll,
