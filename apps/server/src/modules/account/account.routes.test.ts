@@ -219,6 +219,47 @@ describe('password reset', () => {
     expect(queued).toHaveLength(5);
   });
 
+  it('kills a link mailed to an address its owner has since left', async () => {
+    await createUser(t.app, null, 'mover', PASSWORD, 'mover@example.test');
+    const mail = resetMailTo('mover@example.test');
+    await post('/api/account/send-password-reset-code', {
+      email: 'mover@example.test',
+      appName: 'Angular',
+    });
+    const { userId, resetToken } = linkParameters(await mail);
+    expect(
+      (await post('/api/account/verify-password-reset-token', { userId, resetToken })).json(),
+    ).toBe(true);
+    const { access_token } = (
+      await passwordGrant(t.app, { username: 'mover', password: PASSWORD })
+    ).json();
+    const authorization = `Bearer ${access_token}`;
+    const profile = (
+      await t.app.inject({ url: '/api/account/my-profile', headers: { authorization } })
+    ).json();
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/my-profile',
+      headers: { authorization },
+      payload: { ...profile, email: 'mover-new@example.test' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(
+      (await post('/api/account/verify-password-reset-token', { userId, resetToken })).json(),
+    ).toBe(false);
+    const reset = await post('/api/account/reset-password', {
+      userId,
+      resetToken,
+      password: 'Taken-over-1',
+    });
+    expect(reset.statusCode).toBe(403);
+    // Moving the address signs no one out (decision 011): the session goes on.
+    expect(
+      (await t.app.inject({ url: '/api/account/my-profile', headers: { authorization } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('resets once: the token dies, the old password and refresh tokens stop working, a lockout ends', async () => {
     const before = (
       await passwordGrant(t.app, { username: 'forgetful', password: PASSWORD })

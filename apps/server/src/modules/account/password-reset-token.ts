@@ -11,25 +11,39 @@ interface TokenPayload {
 
 const PURPOSE = 'ResetPassword';
 
-/** What a token is bound to: it dies when either changes. */
+/** What a token is bound to: it dies when any of these changes. */
 interface TokenHolder {
   id: string;
   tenantId: string | null;
   securityStamp: string;
   passwordHash: string | null;
+  normalizedEmail: string | null;
+  normalizedUserName: string;
 }
 
 /**
  * Password-reset tokens without a table: the user, the tenant and the expiry, signed together
- * with the user's security stamp and password hash. Resetting the password changes both, so a
- * token works once; a password the user changes itself (which keeps the stamp, so that its own
- * session survives) or any credential change by an administrator kills outstanding tokens too,
- * and they expire after `lifetimeSeconds` (ABP's recent default: two hours).
+ * with the user's security stamp, password hash, e-mail and user name. Resetting the password
+ * changes the first two, so a token works once; a password the user changes itself (which keeps
+ * the stamp, so that its own session survives) or any credential change by an administrator kills
+ * outstanding tokens too, and so does a new e-mail address or user name: a link mailed to an
+ * address its owner has left (a lost mailbox) stops working, as ASP.NET Identity's new security
+ * stamp on `SetEmailAsync` makes it, without signing the user out (decision 011). Tokens expire
+ * after `lifetimeSeconds` (ABP's recent default: two hours).
  */
 export function createPasswordResetTokens(options: { secret: string; lifetimeSeconds: number }) {
   const signature = (payload: string, user: TokenHolder) =>
     createHmac('sha256', options.secret)
-      .update(`${PURPOSE}|${payload}|${user.securityStamp}|${user.passwordHash ?? ''}`)
+      .update(
+        [
+          PURPOSE,
+          payload,
+          user.securityStamp,
+          user.passwordHash ?? '',
+          user.normalizedEmail ?? '',
+          user.normalizedUserName,
+        ].join('|'),
+      )
       .digest('base64url');
 
   return {

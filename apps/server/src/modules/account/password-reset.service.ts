@@ -29,6 +29,8 @@ const STAND_IN = {
   id: '00000000-0000-0000-0000-000000000000',
   email: 'nobody@invalid',
   userName: 'nobody',
+  normalizedEmail: 'NOBODY@INVALID',
+  normalizedUserName: 'NOBODY',
   securityStamp: 'rehearsal',
   passwordHash: null,
 };
