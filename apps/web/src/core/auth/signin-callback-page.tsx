@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshAppConfiguration } from '../app-configuration/get-application-configuration';
+import { toLocalPath } from '../routing/local-path';
 import { loadAuthClient } from './auth-service';
 import { removeRememberMe } from './remember-me';
 
@@ -16,7 +17,9 @@ export function SigninCallbackPage() {
         .catch(() => ({ returnUrl: '/' }));
       removeRememberMe();
       await refreshAppConfiguration().catch(() => undefined);
-      if (active) navigate(returnUrl?.startsWith('/') ? returnUrl : '/home', { replace: true });
+      // The state's return address came back from the server: only a path here is followed.
+      const target = returnUrl ? toLocalPath(returnUrl, location.origin) : undefined;
+      if (active) navigate(target ?? '/home', { replace: true });
     })();
     return () => {
       active = false;

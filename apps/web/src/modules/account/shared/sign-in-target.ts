@@ -1,20 +1,8 @@
 import { type Environment, signinCallbackPath } from '#src/core/environment';
+import { toLocalPath } from '#src/core/routing/local-path';
 
 /** SPEC.md section 9: the default return route. */
 export const defaultReturnPath = '/home';
-
-/** A path on this origin (open redirects refused), or undefined. */
-export function toLocalPath(url: string, origin: string): string | undefined {
-  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.origin === origin
-      ? `${parsed.pathname}${parsed.search}${parsed.hash}`
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Where a successful sign-in goes (SPEC.md section 4): the `returnUrl` query parameter (on this
