@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
 import { buildApp } from '../apps/server/dist/app.js';
 import { type Config, loadConfig } from '../apps/server/dist/config.js';
-import { defaultPasswordHasherOptions } from '../apps/server/dist/modules/identity/password-hasher.js';
+import { defaultPasswordHasherOptions } from '../apps/server/dist/platform/security/password-hashing/password-hasher.js';
 
 /**
  * The built server on a fresh database, plus the baselines every figure is divided by, in the same

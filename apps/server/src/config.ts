@@ -15,7 +15,7 @@ import { makeFolders } from './db/make-folders.js';
 import {
   defaultPasswordHasherOptions,
   type PasswordHasherOptions,
-} from './modules/identity/password-hasher.js';
+} from './platform/security/password-hashing/password-hasher.js';
 
 /** The well-known ABP seed password; accepted only outside production, with a warning. */
 export const ABP_DEFAULT_ADMIN_PASSWORD = '1q2w3E*';

@@ -13,7 +13,6 @@ import { createIdentityServices } from './modules/identity/identity.services.js'
 import { identitySettings } from './modules/identity/identity.settings.js';
 import { createIdentityChanges } from './modules/identity/identity-changes.js';
 import { ADMIN_NAME, createIdentityDataSeeder } from './modules/identity/identity-data-seeder.js';
-import { createPasswordHasher } from './modules/identity/password-hasher.js';
 import { createRolesRepository } from './modules/identity/roles/roles.repository.js';
 import { createUserCounts } from './modules/identity/users/user-counts.js';
 import type { GramChoice } from './modules/identity/users/user-list.service.js';
@@ -50,6 +49,7 @@ import { createOutboxRepository } from './platform/mail/outbox.repository.js';
 import { createOutboxWorker, type OutboxWorkerOptions } from './platform/mail/outbox-worker.js';
 import { createSmtpSender } from './platform/mail/smtp-sender.js';
 import { createTenantResolver } from './platform/multi-tenancy/tenant-resolver.js';
+import { createPasswordHasher } from './platform/security/password-hashing/password-hasher.js';
 import { createStringEncryption } from './platform/security/string-encryption.js';
 import { createSecurityLogRepository } from './platform/security-log/security-log.repository.js';
 import { createSecurityLogRetention } from './platform/security-log/security-log-retention.js';

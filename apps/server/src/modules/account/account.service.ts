@@ -7,9 +7,9 @@ import {
 } from '@vineta/contracts/identity/identity-settings';
 import type { AppDataContext } from '../../db/database.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
+import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import { IdentityErrors } from '../identity/identity.errors.js';
-import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { RolesRepository } from '../identity/roles/roles.repository.js';
 import { toIdentityUserDto } from '../identity/users/identity-user-dto.js';
 import { assertUniqueUser } from '../identity/users/unique-user.js';

@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../identity/password-hasher.js';
+import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 
 /** Taken-over hashes looked at per tenant: a sample, so one rare kind may be missed. */

@@ -6,6 +6,7 @@ import type { AppDataContext } from '../../db/database.js';
 import { normalize } from '../../platform/data/audit.js';
 import { currentDataScope } from '../../platform/data/data-scope.js';
 import { ConcurrencyError } from '../../platform/errors/business-error.js';
+import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import { createTimingFloor, type FloorClock } from '../../platform/security/timing-floor.js';
 import {
   SecurityLogAction,
@@ -13,7 +14,6 @@ import {
   type SecurityLogRequestInfo,
   type SecurityLogWriter,
 } from '../../platform/security-log/security-log-writer.js';
-import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 import { AccountErrors } from './account.errors.js';
 import type { PasswordPolicy } from './password-policy.js';

@@ -11,6 +11,7 @@ import type { AppDataContext } from '../../db/database.js';
 import { normalize } from '../../platform/data/audit.js';
 import { currentDataScope } from '../../platform/data/data-scope.js';
 import { ConcurrencyError, EntityNotFoundError } from '../../platform/errors/business-error.js';
+import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import {
   SecurityLogAction,
   SecurityLogIdentity,
@@ -20,7 +21,6 @@ import {
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import { IdentityErrors } from '../identity/identity.errors.js';
 import type { IdentityUsersTable } from '../identity/identity.tables.js';
-import type { PasswordHasher } from '../identity/password-hasher.js';
 import { assertUniqueUser } from '../identity/users/unique-user.js';
 import type { UsersRepository } from '../identity/users/users.repository.js';
 import { AccountErrors } from './account.errors.js';

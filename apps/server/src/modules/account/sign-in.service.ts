@@ -3,13 +3,13 @@ import { normalize } from '../../platform/data/audit.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
 import { isStorableText } from '../../platform/data/storable-text.js';
 import { formatDuration } from '../../platform/localization/duration.js';
+import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import type {
   SecurityLogRequestInfo,
   SecurityLogWriter,
 } from '../../platform/security-log/security-log-writer.js';
 import { SecurityLogAction } from '../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
-import type { PasswordHasher } from '../identity/password-hasher.js';
 import type { IdentityUserRow, UsersRepository } from '../identity/users/users.repository.js';
 import { createAttemptGate } from './attempt-gate.js';
 import { createPasswordHashCensus } from './password-hash-census.js';

@@ -8,7 +8,7 @@ import type { PermissionRegistry } from '../../platform/authorization/permission
 import type { PermissionGrantRepository } from '../../platform/authorization/permission-grant.repository.js';
 import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/data/audit.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
-import type { PasswordHasher } from './password-hasher.js';
+import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import type { RolesRepository } from './roles/roles.repository.js';
 import type { UsersRepository } from './users/users.repository.js';
 

@@ -1,10 +1,10 @@
 import type { AppDataContext } from '../../db/database.js';
 import type { PermissionChecker } from '../../platform/authorization/permission-checker.js';
 import type { Cache } from '../../platform/caching/cache.js';
+import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import type { SecurityLogRepository } from '../../platform/security-log/security-log.repository.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import type { IdentityChanges } from './identity-changes.js';
-import type { PasswordHasher } from './password-hasher.js';
 import { createPrivilegeCeiling } from './privilege-ceiling.js';
 import type { RolesRepository } from './roles/roles.repository.js';
 import { createRolesService } from './roles/roles.service.js';

@@ -17,10 +17,10 @@ import {
 } from '../../../platform/data/audit.js';
 import { currentDataScope } from '../../../platform/data/data-scope.js';
 import { ConcurrencyError, EntityNotFoundError } from '../../../platform/errors/business-error.js';
+import type { PasswordHasher } from '../../../platform/security/password-hashing/password-hasher.js';
 import type { SettingManager } from '../../../platform/settings/setting-manager.js';
 import { IdentityErrors } from '../identity.errors.js';
 import type { IdentityChanges } from '../identity-changes.js';
-import type { PasswordHasher } from '../password-hasher.js';
 import type { PrivilegeCeiling } from '../privilege-ceiling.js';
 import { toIdentityUserDto } from './identity-user-dto.js';
 import type { PasswordValidator, UserManager } from './user-manager.js';

@@ -1,10 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Algorithm } from '@node-rs/argon2';
-import {
-  createTimingFloor,
-  type FloorClock,
-  realClock,
-} from '../../platform/security/timing-floor.js';
+import { createTimingFloor, type FloorClock, realClock } from '../timing-floor.js';
 import { decodeAspNetIdentityHash, verifyAspNetIdentityHash } from './aspnet-identity-hash.js';
 import { createHashingThreads } from './hashing-threads.js';
 

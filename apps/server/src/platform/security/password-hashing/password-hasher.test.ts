@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FloorClock } from '../../platform/security/timing-floor.js';
+import type { FloorClock } from '../timing-floor.js';
 import { createConcurrencyLimit, createPasswordHasher } from './password-hasher.js';
 
 /** "my password", hashed by ASP.NET Core Identity v3 (PBKDF2, HMAC-SHA512, 100 000 iterations). */
