@@ -9,7 +9,7 @@ import { createAppConfigurationService } from './modules/app-configuration/app-c
 import { featureManagementPermissions } from './modules/feature-management/feature-management.permissions.js';
 import { createFeatureManagementService } from './modules/feature-management/feature-management.service.js';
 import { identityPermissions } from './modules/identity/identity.permissions.js';
-import { createIdentityServices } from './modules/identity/identity.services.js';
+import { createIdentityServices } from './modules/identity/identity.service.js';
 import { identitySettings } from './modules/identity/identity.settings.js';
 import { createIdentityChanges } from './modules/identity/identity-changes.js';
 import { ADMIN_NAME, createIdentityDataSeeder } from './modules/identity/identity-data-seeder.js';
@@ -212,7 +212,6 @@ export function createServices(
     tenantIdsAfter: async (afterId, limit) =>
       (await includingDeleted(() => tenants.pageAfter(afterId, limit))).map((tenant) => tenant.id),
   });
-  const signIn = createSignInService({ users, hasher: passwordHasher, settings, securityLog });
 
   const appConfiguration = createAppConfigurationService({
     localizer,
@@ -253,6 +252,12 @@ export function createServices(
         ttlMs: 600_000,
       }),
     },
+  });
+  const signIn = createSignInService({
+    users: identity.userManager,
+    hasher: passwordHasher,
+    settings,
+    securityLog,
   });
   const permissionManagement = createPermissionManagementService({
     data,

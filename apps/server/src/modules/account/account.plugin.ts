@@ -5,8 +5,7 @@ import { perAccount, type RateLimits } from '../../platform/http/rate-limits.js'
 import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import type { SecurityLogWriter } from '../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
-import type { RolesRepository } from '../identity/roles/roles.repository.js';
-import type { UsersRepository } from '../identity/users/users.repository.js';
+import type { UserManager } from '../identity/identity.service.js';
 import { accountRoutes } from './account.routes.js';
 import { createAccountService } from './account.service.js';
 import { createPasswordPolicy } from './password-policy.js';
@@ -18,8 +17,7 @@ import { createProfileService } from './profile.service.js';
 
 export interface AccountPluginOptions {
   data: AppDataContext;
-  users: UsersRepository;
-  roles: RolesRepository;
+  users: UserManager;
   hasher: PasswordHasher;
   settings: SettingManager;
   securityLog: SecurityLogWriter;
@@ -43,7 +41,6 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
   const common = { data: options.data, users: options.users, hasher: options.hasher };
   const account = createAccountService({
     ...common,
-    roles: options.roles,
     settings: options.settings,
     passwordPolicy,
   });

@@ -10,10 +10,7 @@ import { creationAudit, newConcurrencyStamp, normalize } from '../../platform/da
 import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import { IdentityErrors } from '../identity/identity.errors.js';
-import type { RolesRepository } from '../identity/roles/roles.repository.js';
-import { toIdentityUserDto } from '../identity/users/identity-user-dto.js';
-import { assertUniqueUser } from '../identity/users/unique-user.js';
-import type { UsersRepository } from '../identity/users/users.repository.js';
+import { toIdentityUserDto, type UserManager } from '../identity/identity.service.js';
 import { AccountErrors } from './account.errors.js';
 import type { PasswordPolicy } from './password-policy.js';
 
@@ -23,13 +20,12 @@ import type { PasswordPolicy } from './password-policy.js';
  */
 export function createAccountService(deps: {
   data: AppDataContext;
-  users: UsersRepository;
-  roles: RolesRepository;
+  users: UserManager;
   hasher: PasswordHasher;
   settings: SettingManager;
   passwordPolicy: PasswordPolicy;
 }) {
-  const { data, users, roles, hasher, settings, passwordPolicy } = deps;
+  const { data, users, hasher, settings, passwordPolicy } = deps;
 
   return {
     async register(input: RegisterDto) {
@@ -38,7 +34,7 @@ export function createAccountService(deps: {
       const userName = input.userName.trim();
       if (!allowedUserNamePattern.test(userName)) throw IdentityErrors.invalidUserName(userName);
       await passwordPolicy.validate(input.password);
-      await assertUniqueUser(users, { userName, email: input.emailAddress });
+      await users.assertUnique({ userName, email: input.emailAddress });
       const lockoutEnabled = (
         await settings.getOrNull(IdentitySettingNames.Lockout.AllowedForNewUsers)
       )?.toLowerCase();
@@ -46,7 +42,7 @@ export function createAccountService(deps: {
       const passwordHash = await hasher.hash(input.password);
 
       return data.transaction(async () => {
-        await assertUniqueUser(users, { userName, email: input.emailAddress });
+        await users.assertUnique({ userName, email: input.emailAddress });
         const id = crypto.randomUUID();
         await users.insert({
           id,
@@ -60,7 +56,7 @@ export function createAccountService(deps: {
           concurrencyStamp: newConcurrencyStamp(),
           ...creationAudit(),
         });
-        for (const role of await roles.defaultRoles()) await users.addToRole(id, role.id);
+        await users.addDefaultRoles(id);
         const created = await users.findById(id);
         if (!created) throw new Error('The registered user could not be read back');
         return toIdentityUserDto(created);

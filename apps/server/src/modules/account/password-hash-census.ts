@@ -1,5 +1,5 @@
 import type { PasswordHasher } from '../../platform/security/password-hashing/password-hasher.js';
-import type { UsersRepository } from '../identity/users/users.repository.js';
+import type { UserManager } from '../identity/identity.service.js';
 
 /** Taken-over hashes looked at per tenant: a sample, so one rare kind may be missed. */
 const SAMPLE = 1_000;
@@ -19,7 +19,7 @@ const FRESH_FOR_MS = 10 * 60_000;
  * fails (the database away) holds no check up and is tried again at the next one.
  */
 export function createPasswordHashCensus(deps: {
-  users: Pick<UsersRepository, 'foreignPasswordHashes'>;
+  users: Pick<UserManager, 'foreignPasswordHashes'>;
   hasher: Pick<PasswordHasher, 'learn'>;
   now?: () => number;
 }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../../test/manual-clock.js';
 import type { AppDataContext } from '../../db/database.js';
-import type { UsersRepository } from '../identity/users/users.repository.js';
+import type { UserManager } from '../identity/identity.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
 import type { PasswordResetMailer } from './password-reset-mailer.js';
 import type { PasswordResetTokens } from './password-reset-token.js';
@@ -30,7 +30,7 @@ function setUp() {
     users: {
       findByNormalizedEmail: async (email: string) =>
         email === 'KNOWN@EXAMPLE.TEST' ? known : undefined,
-    } as unknown as UsersRepository,
+    } as unknown as UserManager,
     tokens: { issue: () => 'token' } as unknown as PasswordResetTokens,
     mailer: {
       send: async (mail) => {

@@ -14,12 +14,11 @@ import {
   type SecurityLogRequestInfo,
   type SecurityLogWriter,
 } from '../../platform/security-log/security-log-writer.js';
-import type { UsersRepository } from '../identity/users/users.repository.js';
+import type { UserManager } from '../identity/identity.service.js';
 import { AccountErrors } from './account.errors.js';
 import type { PasswordPolicy } from './password-policy.js';
 import type { PasswordResetMailer } from './password-reset-mailer.js';
 import type { PasswordResetTokens } from './password-reset-token.js';
-import { updateUserOnce } from './user-store.js';
 
 type MailedUser = Parameters<PasswordResetTokens['issue']>[0] & { email: string; userName: string };
 
@@ -49,7 +48,7 @@ const REHEARSED = Symbol('rehearsed');
  */
 export function createPasswordResetService(deps: {
   data: AppDataContext;
-  users: UsersRepository;
+  users: UserManager;
   hasher: PasswordHasher;
   passwordPolicy: PasswordPolicy;
   tokens: PasswordResetTokens;
@@ -147,8 +146,7 @@ export function createPasswordResetService(deps: {
       await data.transaction(async () => {
         try {
           // Under the stamp read above: of two concurrent uses of one token, one wins.
-          await updateUserOnce(
-            users,
+          await users.updateOnce(
             user,
             user.concurrencyStamp,
             // Proving the mailbox ends a lockout too: the guesses it stopped were at the old

@@ -20,13 +20,11 @@ import {
 } from '../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
 import { IdentityErrors } from '../identity/identity.errors.js';
+import type { UserManager } from '../identity/identity.service.js';
 import type { IdentityUsersTable } from '../identity/identity.tables.js';
-import { assertUniqueUser } from '../identity/users/unique-user.js';
-import type { UsersRepository } from '../identity/users/users.repository.js';
 import { AccountErrors } from './account.errors.js';
 import { toProfileDto } from './account-dtos.js';
 import type { PasswordPolicy } from './password-policy.js';
-import { updateUserOnce } from './user-store.js';
 
 const isOn = (value: string | null) => value?.toLowerCase() !== 'false';
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
@@ -38,7 +36,7 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
  */
 export function createProfileService(deps: {
   data: AppDataContext;
-  users: UsersRepository;
+  users: UserManager;
   hasher: PasswordHasher;
   settings: SettingManager;
   passwordPolicy: PasswordPolicy;
@@ -98,12 +96,12 @@ export function createProfileService(deps: {
         if (isOn(userNameUpdate) && userName !== user.userName) {
           if (!allowedUserNamePattern.test(userName))
             throw IdentityErrors.invalidUserName(userName);
-          await assertUniqueUser(users, { userName }, user.id);
+          await users.assertUnique({ userName }, user.id);
           Object.assign(changes, { userName, normalizedUserName: normalize(userName) });
           actions.push(SecurityLogAction.ChangeUserName);
         }
         if (isOn(emailUpdate) && normalize(input.email) !== user.normalizedEmail) {
-          await assertUniqueUser(users, { email: input.email }, user.id);
+          await users.assertUnique({ email: input.email }, user.id);
           Object.assign(changes, {
             email: input.email,
             normalizedEmail: normalize(input.email),
@@ -116,7 +114,7 @@ export function createProfileService(deps: {
           Object.assign(changes, { phoneNumber, phoneNumberConfirmed: false });
           actions.push(SecurityLogAction.ChangePhoneNumber);
         }
-        const updated = await updateUserOnce(users, user, user.concurrencyStamp, changes);
+        const updated = await users.updateOnce(user, user.concurrencyStamp, changes);
         for (const action of actions) await log(action, updated, request);
         await data.afterCommit(() => deps.accountChanged(userId));
         return toProfileDto(updated);
@@ -146,7 +144,7 @@ export function createProfileService(deps: {
       // Hashing before the transaction: SQLite has one connection, never hold it for argon2.
       const passwordHash = await deps.hasher.hash(input.newPassword);
       await data.transaction(async () => {
-        const updated = await updateUserOnce(users, user, user.concurrencyStamp, { passwordHash });
+        const updated = await users.updateOnce(user, user.concurrencyStamp, { passwordHash });
         await log(SecurityLogAction.ChangePassword, updated, request);
         await deps.signOutElsewhere(userId, credentials);
       });

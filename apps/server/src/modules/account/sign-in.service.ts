@@ -10,10 +10,10 @@ import type {
 } from '../../platform/security-log/security-log-writer.js';
 import { SecurityLogAction } from '../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../platform/settings/setting-manager.js';
-import type { IdentityUserRow, UsersRepository } from '../identity/users/users.repository.js';
+import type { UserManager } from '../identity/identity.service.js';
+import type { IdentityUserRow } from '../identity/identity.tables.js';
 import { createAttemptGate } from './attempt-gate.js';
 import { createPasswordHashCensus } from './password-hash-census.js';
-import { updateUserRetrying } from './user-store.js';
 
 /** ABP's `SignInResult` outcomes (the web app's `LoginResultType`). */
 export type SignInResult =
@@ -46,7 +46,7 @@ const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
  * locked out. Hashing never runs inside a transaction: SQLite has one connection.
  */
 export function createSignInService(deps: {
-  users: UsersRepository;
+  users: UserManager;
   hasher: PasswordHasher;
   settings: SettingManager;
   securityLog: SecurityLogWriter;
@@ -109,7 +109,7 @@ export function createSignInService(deps: {
     if (!user.lockoutEnabled) return undefined;
     const { max, durationSeconds } = await lockoutPolicy();
     let lockoutEnd: Date | undefined;
-    await updateUserRetrying(users, user.id, (current) => {
+    await users.updateRetrying(user.id, (current) => {
       const count = current.accessFailedCount + 1;
       if (count < max) return { accessFailedCount: count };
       lockoutEnd = new Date(Date.now() + durationSeconds * 1000);
@@ -130,7 +130,7 @@ export function createSignInService(deps: {
     }
     let lockedMeanwhile = false;
     // `lockoutEnd` only when set: writing it tells the users list its totals are stale.
-    await updateUserRetrying(users, user.id, (current) => {
+    await users.updateRetrying(user.id, (current) => {
       lockedMeanwhile = isLockedOut(current, new Date());
       if (lockedMeanwhile) return undefined;
       return current.accessFailedCount === 0 && current.lockoutEnd === null

@@ -3,8 +3,7 @@ import { type MaybePromise, whenReady } from '../../platform/async/maybe-promise
 import type { Cache } from '../../platform/caching/cache.js';
 import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
 import type { TenantStore } from '../../platform/multi-tenancy/tenant-store.js';
-import { toUserData } from '../identity/users/identity-user-dto.js';
-import type { UsersRepository } from '../identity/users/users.repository.js';
+import { toUserData, type UserManager } from '../identity/identity.service.js';
 
 /** What the sign-in server and the API need to know of a user behind a token. */
 export interface AccountSnapshot {
@@ -47,7 +46,7 @@ export interface AccountTenants {
  * where a user of a reactivated tenant was signed out by the 401s of a 30-second "no account".
  */
 export function createAccountLookup(deps: {
-  users: UsersRepository;
+  users: Pick<UserManager, 'findById' | 'roleNamesOf'>;
   tenants: AccountTenants;
   /** The tenants themselves: an account of a deleted or inactive tenant is no account. */
   tenantStore: TenantStore;

@@ -15,7 +15,7 @@ import type { TenantStore } from '../../platform/multi-tenancy/tenant-store.js';
 import type { StringEncryption } from '../../platform/security/string-encryption.js';
 import type { SecurityLogWriter } from '../../platform/security-log/security-log-writer.js';
 import type { SignInService } from '../account/sign-in.service.js';
-import type { UsersRepository } from '../identity/users/users.repository.js';
+import type { UserManager } from '../identity/identity.service.js';
 import { createAccessTokenAuthenticator } from './access-token-authenticator.js';
 import { createAccessTokenCache } from './access-token-cache.js';
 import { createAccountLookup } from './account-lookup.js';
@@ -56,7 +56,7 @@ export interface AuthServerDeps {
   localizer: Localizer;
   tenantResolver: ReturnType<typeof createTenantResolver>;
   tenantStore: TenantStore;
-  users: UsersRepository;
+  users: UserManager;
   signIn: SignInService;
   securityLog: SecurityLogWriter;
   /** The `Abp.Localization.DefaultLanguage` setting, when the request names no culture. */

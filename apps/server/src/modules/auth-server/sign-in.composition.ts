@@ -37,7 +37,7 @@ export async function mountSignInServer(
     localizer: services.localizer,
     tenantResolver: services.tenantResolver,
     tenantStore: services.tenantStore,
-    users: services.users,
+    users: services.identity.userManager,
     signIn: services.signIn,
     securityLog: services.securityLog,
     defaultCulture,
@@ -102,8 +102,7 @@ export async function registerSignInRoutes(
   });
   await app.register(accountPlugin, {
     data: services.data,
-    users: services.users,
-    roles: services.roles,
+    users: services.identity.userManager,
     hasher: services.passwordHasher,
     settings: services.settings,
     securityLog: services.securityLog,

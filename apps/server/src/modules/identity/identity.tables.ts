@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type {
   AuditedColumns,
   ExtensibleColumns,
@@ -32,6 +32,9 @@ export interface IdentityUsersTable
   /** Folded user name, e-mail, name, surname and phone for "contains" filters (users.repository). */
   searchText: Generated<string>;
 }
+
+/** A user as read from its table. */
+export type IdentityUserRow = Selectable<IdentityUsersTable>;
 
 /**
  * A view of the users (migration 202611261700) whose tenant column no index serves: the users

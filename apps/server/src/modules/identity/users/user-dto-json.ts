@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { IdentityUserRow } from '../identity.tables.js';
 import { parseExtraProperties } from '../roles/identity-role-dto.js';
-import type { IdentityUserRow } from './users.repository.js';
 
 /**
  * A users-list item written by the database: `IdentityUserDto` as JSON text, built by

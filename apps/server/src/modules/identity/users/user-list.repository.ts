@@ -4,8 +4,8 @@ import type { Database } from '../../../db/schema.js';
 import { acrossAllTenants } from '../../../platform/data/data-scope.js';
 import type { SortOrder } from '../../../platform/data/list-sorting.js';
 import { createPreparedQueries } from '../../../platform/data/prepared-query.js';
+import type { IdentityUserRow } from '../identity.tables.js';
 import { type UserDtoJsonRow, userDtoColumns, userDtoJson } from './user-dto-json.js';
-import type { IdentityUserRow } from './users.repository.js';
 
 export const userSortKeys = [
   'userName',

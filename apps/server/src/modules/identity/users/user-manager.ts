@@ -1,16 +1,22 @@
 import { allowedUserNamePattern } from '@vineta/contracts/identity/identity.limits';
-import { normalize } from '../../../platform/data/audit.js';
+import type { Updateable } from 'kysely';
+import { modificationAudit, newConcurrencyStamp, normalize } from '../../../platform/data/audit.js';
+import { ConcurrencyError } from '../../../platform/errors/business-error.js';
 import { IdentityErrors } from '../identity.errors.js';
+import type { IdentityUserRow, IdentityUsersTable } from '../identity.tables.js';
 import { ADMIN_NAME } from '../identity-data-seeder.js';
 import type { IdentityRoleRow, RolesRepository } from '../roles/roles.repository.js';
 import { assertUniqueUser } from './unique-user.js';
-import type { IdentityUserRow, UsersRepository } from './users.repository.js';
+import type { UsersRepository } from './users.repository.js';
 
 /** The tenant's password rules (ASP.NET Identity's password validators), as the account module has them. */
 export interface PasswordValidator {
   /** Throws the first broken rule as ABP's business error. */
   validate(password: string): Promise<void>;
 }
+
+/** Read-modify-write attempts of `updateRetrying` before it gives up with a 409. */
+const MAX_UPDATE_ATTEMPTS = 5;
 
 /** What a user will be after a change, for the last-administrator rule. */
 export interface UserFate {
@@ -23,21 +29,85 @@ export interface UserFate {
 /**
  * ABP's `IdentityUserManager` rules shared by the users service and the role-membership commands:
  * user names with ASP.NET's allowed characters, user names and e-mails unique in the tenant, role
- * names that exist, and a tenant that always keeps one active administrator.
+ * names that exist, and a tenant that always keeps one active administrator. It is also how other
+ * modules (account, the sign-in server) read and write the tenant's users, as ABP's account module
+ * goes through `IdentityUserManager`: the repository's own functions, handed on as they are.
  */
 export function createUserManager(deps: { users: UsersRepository; roles: RolesRepository }) {
   const { users, roles } = deps;
 
   return {
+    findById: users.findById,
+    findByNormalizedUserName: users.findByNormalizedUserName,
+    findByNormalizedEmail: users.findByNormalizedEmail,
+    roleNamesOf: users.roleNamesOf,
+    insert: users.insert,
+    replacePasswordHash: users.replacePasswordHash,
+    foreignPasswordHashes: users.foreignPasswordHashes,
+
+    /** ABP's `AddDefaultRolesAsync`: the tenant's default roles, given to a new user. */
+    async addDefaultRoles(userId: string): Promise<void> {
+      for (const role of await roles.defaultRoles()) await users.addToRole(userId, role.id);
+    },
+
+    /**
+     * Read-modify-write of one user of the current tenant under its concurrency stamp. Sign-in
+     * bookkeeping (failed-attempt counters) retries when someone saved in between, so no failure
+     * is lost; `mutate` returning undefined means nothing to change.
+     */
+    async updateRetrying(
+      userId: string,
+      mutate: (user: IdentityUserRow) => Updateable<IdentityUsersTable> | undefined,
+    ): Promise<IdentityUserRow | undefined> {
+      for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+        const user = await users.findById(userId);
+        if (!user) return undefined;
+        const changes = mutate(user);
+        if (!changes) return user;
+        const stamped = {
+          ...changes,
+          concurrencyStamp: newConcurrencyStamp(),
+          ...modificationAudit(),
+        };
+        if (await users.update(userId, user.concurrencyStamp, stamped)) {
+          return { ...user, ...stamped } as IdentityUserRow;
+        }
+      }
+      throw new ConcurrencyError();
+    },
+
+    /**
+     * One update under the stamp the caller read (the profile form's): a stale stamp is a 409.
+     * The security stamp changes too when `rotateSecurityStamp` (credentials changed).
+     */
+    async updateOnce(
+      user: IdentityUserRow,
+      expectedStamp: string,
+      changes: Updateable<IdentityUsersTable>,
+      options: { rotateSecurityStamp?: boolean } = {},
+    ): Promise<IdentityUserRow> {
+      const stamped = {
+        ...changes,
+        ...(options.rotateSecurityStamp ? { securityStamp: crypto.randomUUID() } : {}),
+        concurrencyStamp: newConcurrencyStamp(),
+        ...modificationAudit(),
+      };
+      if (!(await users.update(user.id, expectedStamp, stamped))) throw new ConcurrencyError();
+      return { ...user, ...stamped } as IdentityUserRow;
+    },
+
     assertValidUserName(userName: string): void {
       if (!userName || !allowedUserNamePattern.test(userName)) {
         throw IdentityErrors.invalidUserName(userName);
       }
     },
 
-    /** See `assertUniqueUser`. */
-    assertUnique(userName: string, email: string, exceptUserId?: string): Promise<void> {
-      return assertUniqueUser(users, { userName, email }, exceptUserId);
+    /** See `assertUniqueUser`; a field left undefined is not changing. */
+    assertUnique(
+      user: { userName?: string | undefined; email?: string | undefined },
+      exceptUserId?: string,
+    ): Promise<void> {
+      return assertUniqueUser(users, user, exceptUserId);
     },
 
     /**

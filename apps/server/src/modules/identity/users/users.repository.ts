@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { AppDataContext } from '../../../db/database.js';
 import {
   deletionAudit,
@@ -11,7 +11,6 @@ import type { IdentityUsersTable } from '../identity.tables.js';
 import type { IdentityRoleRow } from '../roles/roles.repository.js';
 import { searchableFields, searchTextOf } from './user-search.js';
 
-export type IdentityUserRow = Selectable<IdentityUsersTable>;
 /** `searchText` is derived here from the other fields, never given by a caller. */
 export type NewIdentityUser = Omit<Insertable<IdentityUsersTable>, 'searchText'>;
 export type IdentityUserChanges = Omit<Updateable<IdentityUsersTable>, 'searchText'>;

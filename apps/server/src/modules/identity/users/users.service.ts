@@ -76,7 +76,7 @@ export function createUsersService(deps: {
     async create(input: IdentityUserCreateDto): Promise<IdentityUserDto> {
       const { userName, email } = input;
       manager.assertValidUserName(userName);
-      await manager.assertUnique(userName, email);
+      await manager.assertUnique({ userName, email });
       if (input.roleNames) {
         const roles = await manager.resolveRoles(input.roleNames);
         await ceiling.assertMayGiveRoles(roles.map((role) => role.name));
@@ -87,7 +87,7 @@ export function createUsersService(deps: {
       const id = crypto.randomUUID();
       try {
         await data.transaction(async () => {
-          await manager.assertUnique(userName, email);
+          await manager.assertUnique({ userName, email });
           const roles = input.roleNames ? await manager.resolveRoles(input.roleNames) : [];
           await users.insert({
             id,
@@ -122,7 +122,7 @@ export function createUsersService(deps: {
       await load(id);
       await assertMayChange(id, input.roleNames ?? undefined);
       manager.assertValidUserName(userName);
-      await manager.assertUnique(userName, email, id);
+      await manager.assertUnique({ userName, email }, id);
       const password = input.password || undefined;
       if (password) await passwordValidator.validate(password);
       const passwordHash = password ? await hasher.hash(password) : undefined;
@@ -132,7 +132,7 @@ export function createUsersService(deps: {
           // ABP: no stamp sent, no check.
           const stamp = input.concurrencyStamp ?? current.concurrencyStamp;
           if (current.concurrencyStamp !== stamp) throw new ConcurrencyError();
-          await manager.assertUnique(userName, email, id);
+          await manager.assertUnique({ userName, email }, id);
           // Refused rather than ignored (ABP skips it silently, and the form then lies).
           const isActive = input.isActive ?? current.isActive;
           const lockoutEnabled = input.lockoutEnabled ?? current.lockoutEnabled;

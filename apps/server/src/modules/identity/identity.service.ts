@@ -18,7 +18,7 @@ import type { UsersRepository } from './users/users.repository.js';
 import { createUsersService } from './users/users.service.js';
 
 /**
- * The identity administration's services from their dependencies, so the composition root adds
+ * The identity module's services from their dependencies, so the composition root adds
  * one call. `userCounts` holds the users list's totals: give the users repository
  * `onListChanged: userCounts.invalidate` so that every write drops its tenant's.
  */
@@ -50,6 +50,8 @@ export function createIdentityServices(deps: {
     gramChoices: deps.userSearchStatistics.choices,
   });
   return {
+    /** ABP's `IdentityUserManager`: how the account module and the sign-in server reach users. */
+    userManager: manager,
     roles: createRolesService({ data, roles, users, permissions, changes, ceiling }),
     users: createUsersService({
       data,
@@ -70,3 +72,7 @@ export function createIdentityServices(deps: {
 }
 
 export type IdentityServices = ReturnType<typeof createIdentityServices>;
+
+export { toIdentityUserDto, toUserData } from './users/identity-user-dto.js';
+// What other modules use of identity's users, so that they import this file only.
+export type { UserManager } from './users/user-manager.js';
