@@ -12,10 +12,6 @@ import { accountRemoteServices } from './modules/account/account.remote-services
 import { appConfigurationRemoteServices } from './modules/app-configuration/app-configuration.remote-services.js';
 import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes.js';
 import { cookieLoginRemoteServices } from './modules/auth-server/cookie-login/cookie-login.remote-services.js';
-import {
-  mountSignInServer,
-  registerSignInRoutes,
-} from './modules/auth-server/sign-in.composition.js';
 import { featureManagementRemoteServices } from './modules/feature-management/feature-management.remote-services.js';
 import { featureManagementRoutes } from './modules/feature-management/feature-management.routes.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
@@ -59,6 +55,7 @@ import { validatorCompiler } from './platform/http/validator-compiler.js';
 import { DEFAULT_LANGUAGE_SETTING } from './platform/localization/localization.settings.js';
 import type { OutboxWorkerOptions } from './platform/mail/outbox-worker.js';
 import { createServices, type Services } from './services.js';
+import { mountSignInServer, registerSignInRoutes } from './sign-in.composition.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { MaybePromise } from '../../platform/async/maybe-promise.js';
-import { perAccount, registerRateLimits } from '../../platform/http/rate-limits.js';
-import { xsrfPlugin, xsrfSecretFrom } from '../../platform/http/xsrf.js';
-import type { Services } from '../../services.js';
-import { accountPlugin } from '../account/account.plugin.js';
-import { createOutboxPasswordResetMailer } from '../account/password-reset-mailer.js';
-import { createAuthServer } from './auth-server.js';
-import { mountAuthServer } from './auth-server.plugin.js';
-import { webClient } from './clients.js';
-import { cookieLoginRoutes } from './cookie-login/cookie-login.routes.js';
-import { interactionRoutes } from './interactions/interaction.routes.js';
+import { accountPlugin } from './modules/account/account.plugin.js';
+import { createOutboxPasswordResetMailer } from './modules/account/password-reset-mailer.js';
+import { createAuthServer } from './modules/auth-server/auth-server.js';
+import { mountAuthServer } from './modules/auth-server/auth-server.plugin.js';
+import { webClient } from './modules/auth-server/clients.js';
+import { cookieLoginRoutes } from './modules/auth-server/cookie-login/cookie-login.routes.js';
+import { interactionRoutes } from './modules/auth-server/interactions/interaction.routes.js';
+import type { MaybePromise } from './platform/async/maybe-promise.js';
+import { perAccount, registerRateLimits } from './platform/http/rate-limits.js';
+import { xsrfPlugin, xsrfSecretFrom } from './platform/http/xsrf.js';
+import type { Services } from './services.js';
 
 /**
  * The sign-in server and the account API, in the two steps app.ts needs: the provider goes in
