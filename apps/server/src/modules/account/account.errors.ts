@@ -12,4 +12,11 @@ export const AccountErrors = {
   invalidToken: () => new BusinessError('Volo.Abp.Identity:InvalidToken', { status: 403 }),
   passwordMismatch: () => new BusinessError('Volo.Abp.Identity:PasswordMismatch', { status: 403 }),
   externalUserPasswordChange: () => new BusinessError('Volo.Abp.Identity:010003', { status: 403 }),
+  // The sign-in pages and ABP's login API (the sign-in server's routes) answer 400, as ABP's do.
+  localLoginDisabled: () =>
+    new BusinessError('AbpAccount:LocalLoginDisabledMessage', { status: 400 }),
+  invalidLoginRequest: () => new BusinessError('AbpAccount:InvalidLoginRequest', { status: 400 }),
+  /** `key`: the failure's text in the AbpAccount resource (`signInFailureText`). */
+  signInFailed: (key: string, data: Record<string, unknown>) =>
+    new BusinessError(`AbpAccount:${key}`, { status: 400, data }),
 } as const;

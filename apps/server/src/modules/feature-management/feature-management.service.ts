@@ -3,7 +3,7 @@ import type {
   GetFeatureListResultDto,
   UpdateFeatureDto,
 } from '@vineta/contracts/feature-management/features';
-import { BusinessError, EntityNotFoundError } from '../../platform/errors/business-error.js';
+import { EntityNotFoundError } from '../../platform/errors/business-error.js';
 import {
   type FeatureChecker,
   FeatureProvider,
@@ -16,6 +16,7 @@ import {
 } from '../../platform/features/feature-definitions.js';
 import type { Localizer } from '../../platform/localization/localizer.js';
 import { toValueTypeDto } from './feature-dto.js';
+import { FeatureManagementErrors } from './feature-management.errors.js';
 
 /** Whose values are managed: a tenant's (`T` + id), or the host's (`T` without a key). */
 export interface FeatureProviderTarget {
@@ -143,16 +144,10 @@ export function createFeatureManagementService(deps: {
       for (const { name, value } of input) {
         const definition = byName.get(name);
         if (!definition) {
-          throw new BusinessError('Volo.Abp.FeatureManagement:FeatureNotDefined', {
-            status: 400,
-            data: { 0: name },
-          });
+          throw FeatureManagementErrors.featureNotDefined(name);
         }
         if (!isValidFeatureValue(definition, value)) {
-          throw new BusinessError('Volo.Abp.FeatureManagement:InvalidFeatureValue', {
-            status: 400,
-            data: { 0: name },
-          });
+          throw FeatureManagementErrors.invalidFeatureValue(name);
         }
         requested.set(name, isToggle(definition) ? value.toLowerCase() : value);
       }

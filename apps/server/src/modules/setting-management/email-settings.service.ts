@@ -4,23 +4,10 @@ import type {
   UpdateEmailSettingsDto,
 } from '@vineta/contracts/setting-management/email-settings';
 import { currentDataScope } from '../../platform/data/data-scope.js';
-import { BusinessError } from '../../platform/errors/business-error.js';
 import { MailSetting } from '../../platform/mail/mail.settings.js';
-import {
-  type MailMessage,
-  type SmtpConnectionFailure,
-  SmtpSendError,
-} from '../../platform/mail/smtp-sender.js';
+import { type MailMessage, SmtpSendError } from '../../platform/mail/smtp-sender.js';
 import { type SettingManager, SettingProvider } from '../../platform/settings/setting-manager.js';
-
-export const SMTP_SEND_FAILED = 'Volo.Abp.SettingManagement:SmtpSendFailed';
-/** A test e-mail whose SMTP server was never reached, by why (ABP shows .NET's exception). */
-export const SMTP_CONNECTION_FAILED: Readonly<Record<SmtpConnectionFailure, string>> = {
-  refused: 'Vineta:SmtpConnectionRefused',
-  'name-not-resolved': 'Vineta:SmtpNameNotResolved',
-  unreachable: 'Vineta:SmtpUnreachable',
-  'timed-out': 'Vineta:SmtpTimedOut',
-};
+import { SettingManagementErrors } from './setting-management.errors.js';
 
 const isTrue = (value: string | null) => value?.toLowerCase() === 'true';
 
@@ -151,12 +138,9 @@ export function createEmailSettingsService(deps: {
         // Never reached: say why in the reader's language, rather than a socket error's text
         // presented as the server's answer.
         if (error.connection) {
-          throw new BusinessError(SMTP_CONNECTION_FAILED[error.connection], {
-            status: 400,
-            data: { 0: error.server },
-          });
+          throw SettingManagementErrors.smtpConnectionFailed(error.connection, error.server);
         }
-        throw new BusinessError(SMTP_SEND_FAILED, { status: 400, data: { 0: error.message } });
+        throw SettingManagementErrors.smtpSendFailed(error.message);
       }
     },
   };

@@ -2,24 +2,14 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { DatabaseTarget } from '../../config.js';
 import { parseConnectionString } from '../../db/connection-string.js';
 import type { AppDataContext } from '../../db/database.js';
-import { BusinessError, EntityNotFoundError } from '../../platform/errors/business-error.js';
+import { EntityNotFoundError } from '../../platform/errors/business-error.js';
 import type { StringEncryption } from '../../platform/security/string-encryption.js';
+import { ConnectionStringProblem, TenantManagementErrors } from './tenant-management.errors.js';
 import type { TenantsRepository } from './tenants.repository.js';
 import { TENANT_ENTITY } from './tenants.service.js';
 
 /** ABP's `ConnectionStrings.DefaultConnectionStringName`. */
 export const DEFAULT_CONNECTION_STRING = 'Default';
-
-export const INVALID_CONNECTION_STRING = 'Volo.Abp.TenantManagement:InvalidConnectionString';
-/** Why a connection string was refused, told in the reader's language after the message. */
-export const ConnectionStringProblem = {
-  /** `{0}`: the shared database's engine. */
-  WrongEngine: 'Volo.Abp.TenantManagement:ConnectionStringWrongEngine',
-  SharedDatabase: 'Volo.Abp.TenantManagement:ConnectionStringIsSharedDatabase',
-  OutsideDataFolder: 'Volo.Abp.TenantManagement:ConnectionStringOutsideDataFolder',
-  /** `{0}`: the driver's message, its password masked. */
-  CannotOpen: 'Volo.Abp.TenantManagement:ConnectionStringCannotOpen',
-} as const;
 
 const ENGINE_NAMES: Record<DatabaseTarget['dialect'], string> = {
   sqlite: 'SQLite',
@@ -44,12 +34,7 @@ const sameDatabase = (a: DatabaseTarget, b: DatabaseTarget) =>
       b.dialect === 'postgres' &&
       a.connectionString === b.connectionString;
 
-const invalid = (details?: string, data?: Record<string, unknown>) =>
-  new BusinessError(INVALID_CONNECTION_STRING, {
-    status: 400,
-    ...(details ? { details } : {}),
-    ...(data ? { data } : {}),
-  });
+const invalid = TenantManagementErrors.invalidConnectionString;
 
 /** Whether a file is under a folder (not the folder itself, nor beside it through `..`). */
 const isInside = (folder: string, file: string) => {

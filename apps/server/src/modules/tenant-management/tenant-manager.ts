@@ -1,8 +1,6 @@
 import { normalize } from '../../platform/data/audit.js';
-import { BusinessError } from '../../platform/errors/business-error.js';
+import { TenantManagementErrors } from './tenant-management.errors.js';
 import type { TenantsRepository } from './tenants.repository.js';
-
-export const DUPLICATE_TENANT_NAME = 'Volo.Abp.TenantManagement:DuplicateTenantName';
 
 /**
  * ABP's `TenantManager`: a tenant's name is unique, case-insensitively, among live tenants (a
@@ -16,18 +14,12 @@ export function createTenantManager(repository: TenantsRepository) {
       const trimmed = name.trim();
       const normalizedName = normalize(trimmed);
       const existing = await repository.findByNormalizedName(normalizedName);
-      if (existing && existing.id !== exceptId) throw duplicateName(trimmed);
+      if (existing && existing.id !== exceptId)
+        throw TenantManagementErrors.duplicateTenantName(trimmed);
       return { name: trimmed, normalizedName };
     },
   };
 }
-
-/**
- * A business error, so 403 as in ABP (and as identity answers a taken user or role name); 409 is
- * kept for a stale concurrency stamp (DESIGN.md).
- */
-export const duplicateName = (name: string) =>
-  new BusinessError(DUPLICATE_TENANT_NAME, { status: 403, data: { 0: name, Name: name } });
 
 /** Both engines' unique-violation errors: the index caught what the check could not see. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -15,7 +15,8 @@ import {
 import { withinTenant } from '../../platform/data/data-scope.js';
 import { parseSorting } from '../../platform/data/list-sorting.js';
 import { ConcurrencyError, EntityNotFoundError } from '../../platform/errors/business-error.js';
-import { createTenantManager, duplicateName, isUniqueViolation } from './tenant-manager.js';
+import { TenantManagementErrors } from './tenant-management.errors.js';
+import { createTenantManager, isUniqueViolation } from './tenant-manager.js';
 import { type TenantRow, type TenantsRepository, tenantSortKeys } from './tenants.repository.js';
 
 /** ABP's entity name, as its "There is no entity … with id = …" message shows it. */
@@ -82,7 +83,7 @@ export function createTenantsService(deps: TenantsServiceDeps) {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw duplicateName(name.trim());
+      if (isUniqueViolation(error)) throw TenantManagementErrors.duplicateTenantName(name.trim());
       throw error;
     }
   }

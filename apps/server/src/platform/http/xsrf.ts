@@ -6,6 +6,10 @@ import { BusinessError } from '../errors/business-error.js';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'requestverificationtoken';
 
+/** ABP's antiforgery refusal: the header did not carry the cookie's token. */
+export const xsrfTokenInvalid = () =>
+  new BusinessError('AbpExceptionHandling:XsrfTokenInvalid', { status: 400 });
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const NONCE_BYTES = 24;
 /** Cookie values remembered as genuine (about 70 bytes each). */
@@ -91,8 +95,7 @@ async function xsrf(app: FastifyInstance, options: XsrfOptions) {
       sent !== undefined &&
       sent.length === cookie.length &&
       timingSafeEqual(Buffer.from(sent), Buffer.from(cookie));
-    if (!matches)
-      return done(new BusinessError('AbpExceptionHandling:XsrfTokenInvalid', { status: 400 }));
+    if (!matches) return done(xsrfTokenInvalid());
     done();
   });
 

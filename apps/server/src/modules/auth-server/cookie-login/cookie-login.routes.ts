@@ -9,14 +9,16 @@ import {
 } from '@vineta/contracts/identity/identity-settings';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BusinessError, TooManyRequestsError } from '../../../platform/errors/business-error.js';
+import { TooManyRequestsError } from '../../../platform/errors/business-error.js';
 import type { AccountLimiter } from '../../../platform/http/rate-limits.js';
+import { xsrfTokenInvalid } from '../../../platform/http/xsrf.js';
 import {
   SecurityLogAction,
   SecurityLogIdentity,
   type SecurityLogWriter,
 } from '../../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../../platform/settings/setting-manager.js';
+import { AccountErrors } from '../../account/account.errors.js';
 import type { SignInResult, SignInService } from '../../account/sign-in.service.js';
 import type { AuthServer } from '../auth-server.js';
 import type { SetCookies } from './cookie-sessions.js';
@@ -76,7 +78,7 @@ export const cookieLoginRoutes: FastifyPluginAsyncZod<{
       if (
         !isEnabledUnlessFalse(await deps.settings.getOrNull(AccountSettingNames.EnableLocalLogin))
       )
-        throw new BusinessError('AbpAccount:LocalLoginDisabledMessage', { status: 400 });
+        throw AccountErrors.localLoginDisabled();
       const outcome = await check(request, request.body, false);
       if (outcome.result === 'Success') {
         await authServer.accountSignedIn(outcome.user);
@@ -111,8 +113,7 @@ export const cookieLoginRoutes: FastifyPluginAsyncZod<{
   };
 
   app.get('/api/account/logout', { schema: { tags }, config }, async (request, reply) => {
-    if (!fromThisSite(request))
-      throw new BusinessError('AbpExceptionHandling:XsrfTokenInvalid', { status: 400 });
+    if (!fromThisSite(request)) throw xsrfTokenInvalid();
     const { accountId, cookies } = await authServer.sessions.signOut(request.raw, reply.raw);
     sendCookies(reply, cookies);
     const account = accountId ? await authServer.accountOf(accountId) : undefined;

@@ -7,11 +7,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Interaction } from 'oidc-provider';
 import { z } from 'zod';
-import { BusinessError, TooManyRequestsError } from '../../../platform/errors/business-error.js';
+import { TooManyRequestsError } from '../../../platform/errors/business-error.js';
 import type { AccountLimiter } from '../../../platform/http/rate-limits.js';
 import { SecurityLogIdentity } from '../../../platform/security-log/security-log-writer.js';
 import type { SettingManager } from '../../../platform/settings/setting-manager.js';
+import { AccountErrors } from '../../account/account.errors.js';
 import { type SignInService, signInFailureText } from '../../account/sign-in.service.js';
+import { AuthServerErrors } from '../auth-server.errors.js';
 import type { AuthServer } from '../auth-server.js';
 import { FIRST_PARTY_CLIENTS } from '../clients.js';
 
@@ -19,7 +21,6 @@ import { FIRST_PARTY_CLIENTS } from '../clients.js';
 export const SIGN_IN_PAGE_PATH = '/account/login';
 
 /** The error of an interaction that has expired or was never this browser's. */
-const SIGN_IN_EXPIRED = 'Vineta:SignInExpired';
 
 /**
  * The authorization request that began an interaction, to begin it again once it has expired:
@@ -71,10 +72,9 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
     } catch {
       // Its cookie is gone (it lives as long as the interaction) or the record is: the page can
       // start the authorization again (`restartUrl`), as Keycloak restarts a timed-out login.
-      throw new BusinessError(SIGN_IN_EXPIRED, { status: 400 });
+      throw AuthServerErrors.signInExpired();
     }
-    if (interaction.uid !== uid)
-      throw new BusinessError('AbpAccount:InvalidLoginRequest', { status: 400 });
+    if (interaction.uid !== uid) throw AccountErrors.invalidLoginRequest();
     return interaction;
   }
 
@@ -127,7 +127,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const interaction = await interactionOf(request, reply, request.params.uid);
       if (!isEnabledUnlessFalse(await settings.getOrNull(AccountSettingNames.EnableLocalLogin))) {
-        throw new BusinessError('AbpAccount:LocalLoginDisabledMessage', { status: 400 });
+        throw AccountErrors.localLoginDisabled();
       }
       const { username, password, rememberMe } = request.body;
       const tenant = request.currentTenant;
@@ -147,10 +147,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
       });
       if (outcome.result !== 'Success') {
         const { key, data } = signInFailureText(outcome, request.culture);
-        throw new BusinessError(`AbpAccount:${key}`, {
-          status: 400,
-          data: { ...data, result: loginResults[outcome.result] },
-        });
+        throw AccountErrors.signInFailed(key, { ...data, result: loginResults[outcome.result] });
       }
       await authServer.accountSignedIn(outcome.user);
       return finish(request, reply, {
@@ -181,7 +178,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
         !accountId ||
         !FIRST_PARTY_CLIENTS.has(clientId)
       ) {
-        throw new BusinessError('AbpAccount:InvalidLoginRequest', { status: 400 });
+        throw AccountErrors.invalidLoginRequest();
       }
       const { Grant } = authServer.provider;
       const grant =
