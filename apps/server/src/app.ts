@@ -157,6 +157,7 @@ async function composeApp(
   app.decorate('services', services);
   answerWhileClosing(app, services.localizer);
   services.cacheHub.setLogger(app.log.child({ component: 'cache-hub' }));
+  services.databaseLog.use(app.log.child({ component: 'database' }));
   const routeMethods = trackRouteMethods(app);
   const routes = collectRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -29,6 +29,7 @@ import { tenantManagementPermissions } from './modules/tenant-management/tenant-
 import { createCachedTenantStore } from './modules/tenant-management/tenant-store.js';
 import { createTenantsRepository } from './modules/tenant-management/tenants.repository.js';
 import { createTenantsService } from './modules/tenant-management/tenants.service.js';
+import { createForwardingLogger } from './platform/async/background-logger.js';
 import { createPermissionChecker } from './platform/authorization/permission-checker.js';
 import { PermissionRegistry } from './platform/authorization/permission-definitions.js';
 import { createPermissionGrantRepository } from './platform/authorization/permission-grant.repository.js';
@@ -75,7 +76,10 @@ export function createServices(
   const localizer = createLocalizer(resources, 'es-MX');
   const encryption = createStringEncryption(config.encryptionKey);
   // Tenants with their own connection string keep their data there (decision 003).
+  // The app gives it its logger once built (app.ts); the database is opened after that.
+  const databaseLog = createForwardingLogger();
   const data = createDataContextFor(config.database, {
+    log: databaseLog,
     tenantDatabases: {
       cache: cacheHub.create('tenant-databases', { ttlMs: 60_000 }),
       decode: (stored) => (encryption.isEncrypted(stored) ? encryption.decrypt(stored) : stored),
@@ -275,6 +279,7 @@ export function createServices(
   return {
     config,
     data,
+    databaseLog,
     cacheHub,
     localizer,
     encryption,

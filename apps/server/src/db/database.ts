@@ -3,6 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Dialect, type Driver, Kysely, type KyselyPlugin, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
+import { type BackgroundLogger, silentLogger } from '../platform/async/background-logger.js';
 import { DataFilterPlugin } from '../platform/data/data-filter-plugin.js';
 import { keptStatement } from '../platform/data/reusable-plans.js';
 import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
@@ -30,25 +31,30 @@ export type AppDataContext = DataContext<Database>;
 const keptInSharedDatabase = ['mailOutbox'];
 
 /** A Kysely without plugins, for migrations: they name tables and columns as the database does. */
-export function createRawKysely(target: DatabaseTarget): Kysely<unknown> {
-  return new Kysely({ dialect: createDialect(target) });
+export function createRawKysely(
+  target: DatabaseTarget,
+  log: BackgroundLogger = silentLogger,
+): Kysely<unknown> {
+  return new Kysely({ dialect: createDialect(target, log) });
 }
 
 /**
  * The application's database: ABP's data filters first (they add camelCase references), then
- * camelCase ↔ snake_case, then SQLite's booleans.
+ * camelCase ↔ snake_case, then SQLite's booleans. `log` hears of a lost PostgreSQL connection and
+ * of SQLite's background maintenance failing.
  */
 export function createDataContextFor(
   target: DatabaseTarget,
-  options: { tenantDatabases?: TenantDatabasesOptions } = {},
+  options: { tenantDatabases?: TenantDatabasesOptions; log?: BackgroundLogger } = {},
 ): AppDataContext & { tenantDatabases?: TenantDatabases } {
+  const log = options.log ?? silentLogger;
   const plugins: KyselyPlugin[] = [
     new DataFilterPlugin(dataFilterTables),
     new CamelCaseRowsPlugin(),
   ];
   if (target.dialect === 'sqlite') plugins.push(new SqliteBooleanPlugin(booleanColumns));
   if (!options.tenantDatabases) {
-    const { dialect, immediate } = withImmediateExecution(createDialect(target));
+    const { dialect, immediate } = withImmediateExecution(createDialect(target, log));
     const db = new Kysely<Database>({ dialect, plugins });
     return createDataContext(db, target.dialect, immediate);
   }
@@ -58,14 +64,14 @@ export function createDataContextFor(
     sharedDialect: target.dialect,
     tenantOwnedTables: dataFilterTables.multiTenant,
     keptShared: keptInSharedDatabase,
-    createDialect,
+    createDialect: (tenantTarget) => createDialect(tenantTarget, log),
     async migrate(tenantTarget) {
       // As EF Core's `Migrate()` does for ABP's tenant databases (the shared one must exist: a
       // mistyped DATABASE_URL should stop the start, not seed an empty database).
       if (tenantTarget.dialect === 'postgres') {
         await createPostgresDatabaseIfMissing(tenantTarget.connectionString);
       }
-      const raw = createRawKysely(tenantTarget);
+      const raw = createRawKysely(tenantTarget, log);
       try {
         await migrateToLatest(raw);
       } finally {
@@ -74,7 +80,7 @@ export function createDataContextFor(
     },
   });
   const { dialect, immediate } = withImmediateExecution(
-    new RoutingDialect(createDialect(target), tenantDatabases),
+    new RoutingDialect(createDialect(target, log), tenantDatabases),
   );
   const db = new Kysely<Database>({ dialect, plugins });
   return { ...createDataContext(db, target.dialect, immediate), tenantDatabases };
@@ -102,14 +108,16 @@ function withImmediateExecution(base: Dialect) {
   return { dialect, immediate };
 }
 
-const connectionLost = (error: Error) =>
-  console.warn(`PostgreSQL connection lost: ${error.message}`);
-
 /** How long a request waits for a PostgreSQL connection, new or from the pool. */
 const CONNECTION_TIMEOUT_MS = 5_000;
 
-export function createDialect(target: DatabaseTarget): Dialect {
+export function createDialect(
+  target: DatabaseTarget,
+  log: BackgroundLogger = silentLogger,
+): Dialect {
   if (target.dialect === 'postgres') {
+    const connectionLost = (error: Error) =>
+      log.warn({ err: error }, `PostgreSQL connection lost: ${error.message}`);
     // A connection that cannot be had within the timeout fails the request (503, error-handler.ts)
     // instead of holding it while the database host does not answer (pg waits forever by default).
     const pool = new pg.Pool({
@@ -126,7 +134,7 @@ export function createDialect(target: DatabaseTarget): Dialect {
     pool.on('connect', sendQueriesThroughCompiledRows);
     return new PostgresDialect({ pool });
   }
-  return new ReusableSqliteDialect({ database: async () => openSqlite(target.file) });
+  return new ReusableSqliteDialect({ database: async () => openSqlite(target.file, log) });
 }
 
 /**
@@ -145,7 +153,7 @@ function sendQueriesThroughCompiledRows(client: pg.PoolClient): void {
       : query(text, values, ...rest)) as typeof client.query;
 }
 
-function openSqlite(file: string): SqliteDatabase.Database {
+function openSqlite(file: string, log: BackgroundLogger): SqliteDatabase.Database {
   if (file !== ':memory:') makeFolders(dirname(file));
   const database = new SqliteDatabase(file);
   // WAL lets readers proceed during a write. No busy timeout: SQLite would sleep on the event
@@ -158,13 +166,14 @@ function openSqlite(file: string): SqliteDatabase.Database {
   dropStat4Samples(database);
   cachePreparedStatements(database);
   const stopMerging = keepFtsIndexesMerged(database, {
-    onError: (error) => console.warn(`SQLite search index maintenance failed: ${String(error)}`),
+    onError: (error) =>
+      log.warn({ err: error }, `SQLite search index maintenance failed: ${String(error)}`),
   });
   const stopCheckpointing =
     file === ':memory:'
       ? () => {}
       : checkpointInBackground(database, (message) =>
-          console.warn(`SQLite checkpoint of ${file} failed: ${message}`),
+          log.warn({ file }, `SQLite checkpoint of ${file} failed: ${message}`),
         );
   const close = database.close.bind(database);
   database.close = () => {
