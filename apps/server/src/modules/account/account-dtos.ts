@@ -1,6 +1,6 @@
 import type { ProfileDto } from '@vineta/contracts/account/profile';
+import { parseExtraProperties } from '../../platform/data/extra-properties.js';
 import type { IdentityUserRow } from '../identity/identity.tables.js';
-import { parseExtraProperties } from '../identity/roles/identity-role-dto.js';
 
 /** ABP's `ProfileDto` (my-profile), with the stamp the next update must name. */
 export function toProfileDto(user: IdentityUserRow): ProfileDto {

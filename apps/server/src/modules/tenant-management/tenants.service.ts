@@ -13,6 +13,7 @@ import {
   normalize,
 } from '../../platform/data/audit.js';
 import { withinTenant } from '../../platform/data/data-scope.js';
+import { parseExtraProperties } from '../../platform/data/extra-properties.js';
 import { parseSorting } from '../../platform/data/list-sorting.js';
 import { ConcurrencyError, EntityNotFoundError } from '../../platform/errors/business-error.js';
 import { TenantManagementErrors } from './tenant-management.errors.js';
@@ -48,17 +49,6 @@ export function toTenantDto(row: TenantRow): TenantDto {
     concurrencyStamp: row.concurrencyStamp,
     extraProperties: parseExtraProperties(row.extraProperties),
   };
-}
-
-function parseExtraProperties(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 /** `name desc` → key and direction; the route's schema already allowed only known keys. */

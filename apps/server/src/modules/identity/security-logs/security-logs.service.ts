@@ -2,6 +2,7 @@ import type {
   GetIdentitySecurityLogListInput,
   IdentitySecurityLogDto,
 } from '@vineta/contracts/identity/identity-security-log';
+import { parseExtraProperties } from '../../../platform/data/extra-properties.js';
 import { parseSorting } from '../../../platform/data/list-sorting.js';
 import { inPageOrder, pageFromNearerEnd } from '../../../platform/data/page-from-nearer-end.js';
 import { EntityNotFoundError } from '../../../platform/errors/business-error.js';
@@ -23,7 +24,7 @@ const utcInstant = (value: string) =>
 /** The row as ABP's DTO: its columns are the DTO's members; the extra properties are stored as JSON. */
 const toDto = ({ normalizedUserName: _, ...row }: SecurityLogRow): IdentitySecurityLogDto => ({
   ...row,
-  extraProperties: JSON.parse(row.extraProperties) as Record<string, unknown>,
+  extraProperties: parseExtraProperties(row.extraProperties),
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { IdentityUserDto, UserData } from '@vineta/contracts/identity/identity-user';
-import { parseExtraProperties } from '../roles/identity-role-dto.js';
+import { parseExtraProperties } from '../../../platform/data/extra-properties.js';
 import type { ListedUser } from './user-list.repository.js';
 
 /** ASP.NET Identity's `IsLockedOutAsync`: lockout enabled and its end still ahead. */

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
+import { parseExtraProperties } from '../../../platform/data/extra-properties.js';
 import type { IdentityUserRow } from '../identity.tables.js';
-import { parseExtraProperties } from '../roles/identity-role-dto.js';
 
 /**
  * A users-list item written by the database: `IdentityUserDto` as JSON text, built by
