@@ -9,23 +9,22 @@ import { migrateToLatest } from './db/migrate.js';
 import { lockSqliteFileForInstance } from './db/sqlite-instance-lock.js';
 import { localizationResources } from './localization/resources/resources.js';
 import { accountRemoteServices } from './modules/account/account.remote-services.js';
+import { appConfigurationPlugin } from './modules/app-configuration/app-configuration.plugin.js';
 import { appConfigurationRemoteServices } from './modules/app-configuration/app-configuration.remote-services.js';
-import { appConfigurationRoutes } from './modules/app-configuration/app-configuration.routes.js';
 import { cookieLoginRemoteServices } from './modules/auth-server/cookie-login/cookie-login.remote-services.js';
+import { featureManagementPlugin } from './modules/feature-management/feature-management.plugin.js';
 import { featureManagementRemoteServices } from './modules/feature-management/feature-management.remote-services.js';
-import { featureManagementRoutes } from './modules/feature-management/feature-management.routes.js';
 import { identityPlugin } from './modules/identity/identity.plugin.js';
 import { identityRemoteServices } from './modules/identity/identity.remote-services.js';
+import { permissionManagementPlugin } from './modules/permission-management/permission-management.plugin.js';
 import { permissionManagementRemoteServices } from './modules/permission-management/permission-management.remote-services.js';
-import { permissionManagementRoutes } from './modules/permission-management/permission-management.routes.js';
-import { emailSettingsRoutes } from './modules/setting-management/email-settings.routes.js';
+import { settingManagementPlugin } from './modules/setting-management/setting-management.plugin.js';
 import { settingManagementRemoteServices } from './modules/setting-management/setting-management.remote-services.js';
-import { abpTenantLookupRoutes } from './modules/tenant-management/abp-tenant-lookup.routes.js';
+import { tenantManagementPlugin } from './modules/tenant-management/tenant-management.plugin.js';
 import {
   abpTenantRemoteServices,
   tenantManagementRemoteServices,
 } from './modules/tenant-management/tenant-management.remote-services.js';
-import { tenantsRoutes } from './modules/tenant-management/tenants.routes.js';
 import {
   apiDefinitionRemoteServices,
   apiDefinitionRoutes,
@@ -222,24 +221,24 @@ async function composeApp(
     // The other spelling ABP's versions gave check-password: an alias of the described route.
     notDescribed: ['POST /api/account/checkPassword'],
   });
-  await app.register(abpTenantLookupRoutes, { store: services.tenantStore });
-  await app.register(appConfigurationRoutes, { service: services.appConfiguration });
-  await app.register(tenantsRoutes, {
+  await app.register(tenantManagementPlugin, {
+    store: services.tenantStore,
     tenants: services.tenantsService,
     connectionStrings: services.tenantConnectionStrings,
     permissions: services.permissions,
   });
-  await app.register(featureManagementRoutes, {
+  await app.register(appConfigurationPlugin, { service: services.appConfiguration });
+  await app.register(featureManagementPlugin, {
     service: services.featureManagement,
     permissions: services.permissions,
   });
-  await app.register(emailSettingsRoutes, {
-    service: services.emailSettings,
+  await app.register(settingManagementPlugin, {
+    emailSettings: services.emailSettings,
     permissions: services.permissions,
     features: services.features,
   });
   await app.register(identityPlugin, { ...services.identity, permissions: services.permissions });
-  await app.register(permissionManagementRoutes, {
+  await app.register(permissionManagementPlugin, {
     service: services.permissionManagement,
     permissions: services.permissions,
   });
