@@ -16,26 +16,29 @@ import type { StringEncryption } from '../../platform/security/string-encryption
 import type { SecurityLogWriter } from '../../platform/security-log/security-log-writer.js';
 import type { SignInService } from '../account/sign-in.service.js';
 import type { UserManager } from '../identity/identity.service.js';
-import { createAccessTokenAuthenticator } from './access-token-authenticator.js';
-import { createAccessTokenCache } from './access-token-cache.js';
+import { createAccessTokenAuthenticator } from './access-tokens/access-token-authenticator.js';
+import { createAccessTokenCache } from './access-tokens/access-token-cache.js';
 import { createAccountLookup } from './account-lookup.js';
 import { createCookieSessions } from './cookie-login/cookie-sessions.js';
-import { createPasswordGrant, registerPasswordGrant } from './grants/password.grant.js';
-import { createOidcStore } from './kysely-adapter.js';
-import { answerProviderOutages, createOutageBody } from './outage-answers.js';
-import { answerPostedRequests } from './posted-requests.js';
+import { createOidcStore } from './provider/kysely-adapter.js';
+import { answerProviderOutages, createOutageBody } from './provider/outage-answers.js';
 import {
   createAllowedOrigin,
   createFindAccount,
   providerConfiguration,
-} from './provider-config.js';
-import { createProviderPages, useOwnFormPostPages } from './provider-pages.js';
-import { createPublicClientSecretFilter } from './public-client-secret.js';
-import { type SignInRequest, signInRequestOf } from './sign-in-request.js';
-import { installSignOutHooks } from './sign-out-hooks.js';
-import { createSigningKeyStore, type KeySet } from './signing-keys.js';
-import { createTokenEndpointShortcut } from './token-endpoint-shortcut.js';
-import { answerUnknownProviderPaths } from './unknown-provider-paths.js';
+} from './provider/provider-config.js';
+import { createProviderPages, useOwnFormPostPages } from './provider/provider-pages.js';
+import { createSigningKeyStore, type KeySet } from './provider/signing-keys.js';
+import { answerUnknownProviderPaths } from './provider/unknown-provider-paths.js';
+import { answerPostedRequests } from './sessions/posted-requests.js';
+import { type SignInRequest, signInRequestOf } from './sessions/sign-in-request.js';
+import { installSignOutHooks } from './sessions/sign-out-hooks.js';
+import {
+  createPasswordGrant,
+  registerPasswordGrant,
+} from './token-endpoint/grants/password.grant.js';
+import { createPublicClientSecretFilter } from './token-endpoint/public-client-secret.js';
+import { createTokenEndpointShortcut } from './token-endpoint/token-endpoint-shortcut.js';
 
 /** The paths the provider owns; everything else stays Fastify's (API, interactions, SPA). */
 const PROVIDER_PATHS =

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Provider, Session } from 'oidc-provider';
-import type { OidcStore } from '../kysely-adapter.js';
-import { PROVIDER_COOKIE } from '../provider-config.js';
+import type { OidcStore } from '../provider/kysely-adapter.js';
+import { PROVIDER_COOKIE } from '../provider/provider-config.js';
 
 /** oidc-provider marks a session made for a request without one (its typings leave it out). */
 const isUnsaved = (session: Session) => (session as Session & { new?: boolean }).new === true;

@@ -15,7 +15,7 @@ import { AccountErrors } from '../../account/account.errors.js';
 import { type SignInService, signInFailureText } from '../../account/sign-in.service.js';
 import { AuthServerErrors } from '../auth-server.errors.js';
 import type { AuthServer } from '../auth-server.js';
-import { FIRST_PARTY_CLIENTS } from '../clients.js';
+import { FIRST_PARTY_CLIENTS } from '../provider/clients.js';
 
 /** Where the web app renders the sign-in form for a code-flow interaction. */
 export const SIGN_IN_PAGE_PATH = '/account/login';

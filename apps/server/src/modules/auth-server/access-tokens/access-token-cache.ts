@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { CacheHub } from '../../platform/caching/cache.js';
+import type { CacheHub } from '../../../platform/caching/cache.js';
 
 /** What the API needs of an access token once oidc-provider has found it valid. */
 export interface VerifiedAccessToken {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { passwordGrant } from '../../../test/sign-in-helpers.js';
+import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
+import { passwordGrant } from '../../../../test/sign-in-helpers.js';
 import { createSigningKeyStore } from './signing-keys.js';
 
 /**

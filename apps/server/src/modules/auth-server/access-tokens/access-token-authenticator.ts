@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Provider } from 'oidc-provider';
-import { type MaybePromise, whenReady } from '../../platform/async/maybe-promise.js';
-import { AuthorizationError } from '../../platform/errors/business-error.js';
-import type { Authenticator, CurrentUser } from '../../platform/http/current-user.js';
+import { type MaybePromise, whenReady } from '../../../platform/async/maybe-promise.js';
+import { AuthorizationError } from '../../../platform/errors/business-error.js';
+import type { Authenticator, CurrentUser } from '../../../platform/http/current-user.js';
+import type { AccountLookup, AccountSnapshot } from '../account-lookup.js';
+import { API_SCOPE } from '../provider/clients.js';
 import type { AccessTokenCache, VerifiedAccessToken } from './access-token-cache.js';
-import type { AccountLookup, AccountSnapshot } from './account-lookup.js';
-import { API_SCOPE } from './clients.js';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
 

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { type AppDataContext, createDataContextFor, createRawKysely } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { createStringEncryption } from '../../platform/security/string-encryption.js';
+import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.js';
+import {
+  type AppDataContext,
+  createDataContextFor,
+  createRawKysely,
+} from '../../../db/database.js';
+import { migrateToLatest } from '../../../db/migrate.js';
+import { createStringEncryption } from '../../../platform/security/string-encryption.js';
 import { createSigningKeyStore } from './signing-keys.js';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ErrorOut, KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { rendersRightToLeft } from '../../platform/localization/culture-info.js';
-import type { Localizer } from '../../platform/localization/localizer.js';
+import { rendersRightToLeft } from '../../../platform/localization/culture-info.js';
+import type { Localizer } from '../../../platform/localization/localizer.js';
 
 const escapeHtml = (value: unknown) =>
   String(value).replace(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCacheHub } from '../../platform/caching/cache.js';
+import { createCacheHub } from '../../../platform/caching/cache.js';
 import { createAccessTokenCache, type VerifiedAccessToken } from './access-token-cache.js';
 
 // biome-ignore lint/style/noProcessEnv: CI's second pass names the Redis server

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
+import { WEB_CLIENT } from '../../../../test/sign-in-helpers.js';
 
 /** An authorization request the provider cannot send back: its redirect URI is not the client's. */
 const foreignRedirect = `/connect/authorize?${new URLSearchParams({

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
-import { FULL_SCOPE, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../../../test/create-test-app.js';
+import { FULL_SCOPE, WEB_CLIENT } from '../../../../test/sign-in-helpers.js';
 
 // ABP's Angular password-flow template sends its public client's `dummyClientSecret`.
 

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { type AppDataContext, createDataContextFor, createRawKysely } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { inBatches } from '../../platform/data/in-batches.js';
+import { createTestDatabase, type TestDatabase } from '../../../../test/test-database.js';
+import {
+  type AppDataContext,
+  createDataContextFor,
+  createRawKysely,
+} from '../../../db/database.js';
+import { migrateToLatest } from '../../../db/migrate.js';
+import { inBatches } from '../../../platform/data/in-batches.js';
 import { createOidcStore } from './kysely-adapter.js';
 
 // The token sweep on both engines: batch after batch, only rows past their expiry (and the clock

@@ -1,8 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { AppDataContext } from '../../db/database.js';
-import type { Batch } from '../../platform/data/in-batches.js';
-import type { AccessTokenRevocation } from './access-token-cache.js';
+import type { AppDataContext } from '../../../db/database.js';
+import type { Batch } from '../../../platform/data/in-batches.js';
+import type { AccessTokenRevocation } from '../access-tokens/access-token-cache.js';
 
 /** Artefacts that hang off a grant and die with it (oidc-provider's "grantable" models). */
 const GRANTABLE = [

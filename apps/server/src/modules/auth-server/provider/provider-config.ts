@@ -1,7 +1,7 @@
 import { supportedCultures } from '@vineta/contracts/localization/cultures';
 import type { Account, AccountClaims, Configuration, FindAccount } from 'oidc-provider';
-import type { AuthServerConfig } from '../../config.js';
-import type { AccountLookup, AccountSnapshot } from './account-lookup.js';
+import type { AuthServerConfig } from '../../../config.js';
+import type { AccountLookup, AccountSnapshot } from '../account-lookup.js';
 import { FIRST_PARTY_CLIENTS, SCOPES, webClient } from './clients.js';
 import type { OidcStore } from './kysely-adapter.js';
 import { NodeCryptoSigningKey } from './node-crypto-signing-key.js';

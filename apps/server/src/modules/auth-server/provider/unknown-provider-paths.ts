@@ -1,7 +1,10 @@
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { ABP_ERROR_FORMAT_HEADER, unknownRouteError } from '../../platform/errors/error-handler.js';
-import type { Localizer } from '../../platform/localization/localizer.js';
-import { type SignInRequest, signInRequestOf } from './sign-in-request.js';
+import {
+  ABP_ERROR_FORMAT_HEADER,
+  unknownRouteError,
+} from '../../../platform/errors/error-handler.js';
+import type { Localizer } from '../../../platform/localization/localizer.js';
+import { type SignInRequest, signInRequestOf } from '../sessions/sign-in-request.js';
 
 /**
  * A path under the provider's mount that none of its routes serves (`/connect/nope`, a typo, a

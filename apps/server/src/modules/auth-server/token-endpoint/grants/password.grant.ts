@@ -1,16 +1,16 @@
 import type { FindAccount, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { errors } from 'oidc-provider';
-import { isDatabaseUnavailable } from '../../../platform/data/database-unavailable.js';
-import { BusinessError } from '../../../platform/errors/business-error.js';
-import type { AccountLimiter } from '../../../platform/http/rate-limits.js';
-import type { Localizer } from '../../../platform/localization/localizer.js';
+import { isDatabaseUnavailable } from '../../../../platform/data/database-unavailable.js';
+import { BusinessError } from '../../../../platform/errors/business-error.js';
+import type { AccountLimiter } from '../../../../platform/http/rate-limits.js';
+import type { Localizer } from '../../../../platform/localization/localizer.js';
 import {
   SecurityLogIdentity,
   type SecurityLogRequestInfo,
-} from '../../../platform/security-log/security-log-writer.js';
-import { type SignInService, signInFailureText } from '../../account/sign-in.service.js';
-import type { OutageBody } from '../outage-answers.js';
-import { type SignInRequest, signInRequestOf } from '../sign-in-request.js';
+} from '../../../../platform/security-log/security-log-writer.js';
+import { type SignInService, signInFailureText } from '../../../account/sign-in.service.js';
+import type { OutageBody } from '../../provider/outage-answers.js';
+import { type SignInRequest, signInRequestOf } from '../../sessions/sign-in-request.js';
 import type { TokenResponse } from './refresh-token.shortcut.js';
 
 export interface PasswordGrantDeps {

@@ -1,7 +1,11 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
-import { FULL_SCOPE, passwordGrant, WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../../../test/create-test-app.js';
+import { FULL_SCOPE, passwordGrant, WEB_CLIENT } from '../../../../test/sign-in-helpers.js';
 
 // The token endpoint's shortcut (token-endpoint-shortcut.ts) must answer exactly as oidc-provider
 // does. Each case sends the same request twice: once as the shortcut serves it, once with a

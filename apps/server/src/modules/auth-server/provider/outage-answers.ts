@@ -3,9 +3,9 @@ import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
 import {
   isDatabaseUnavailable,
   RETRY_AFTER_SECONDS,
-} from '../../platform/data/database-unavailable.js';
-import type { Localizer } from '../../platform/localization/localizer.js';
-import { type SignInRequest, signInRequestOf } from './sign-in-request.js';
+} from '../../../platform/data/database-unavailable.js';
+import type { Localizer } from '../../../platform/localization/localizer.js';
+import { type SignInRequest, signInRequestOf } from '../sessions/sign-in-request.js';
 
 export interface OutageBody {
   error: 'temporarily_unavailable';

@@ -1,6 +1,6 @@
 import type { ErrorOut, KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { PROVIDER_ROUTES } from './provider-config.js';
-import { readBodyOnce } from './request-body.js';
+import { PROVIDER_ROUTES } from '../provider/provider-config.js';
+import { readBodyOnce } from '../token-endpoint/request-body.js';
 
 /** Endpoints OpenID Connect says take POST too (Core 3.1.2.1, RP-Initiated Logout 2). */
 const POSTABLE_PATHS = new Set<string>([

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { passwordGrant, refreshGrant } from '../../../test/sign-in-helpers.js';
+import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
+import { passwordGrant, refreshGrant } from '../../../../test/sign-in-helpers.js';
 
 // Rotating refresh tokens with a sliding and an absolute limit (here 100 s and 150 s).
 

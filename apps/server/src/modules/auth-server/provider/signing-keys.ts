@@ -1,8 +1,8 @@
 import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { JWK } from 'oidc-provider';
-import type { AppDataContext } from '../../db/database.js';
-import type { StringEncryption } from '../../platform/security/string-encryption.js';
+import type { AppDataContext } from '../../../db/database.js';
+import type { StringEncryption } from '../../../platform/security/string-encryption.js';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 

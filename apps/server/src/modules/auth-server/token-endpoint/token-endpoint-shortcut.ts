@@ -5,12 +5,12 @@ import { errors, type FindAccount, type Provider } from 'oidc-provider';
 import {
   isDatabaseUnavailable,
   RETRY_AFTER_SECONDS,
-} from '../../platform/data/database-unavailable.js';
+} from '../../../platform/data/database-unavailable.js';
+import type { OutageBody } from '../provider/outage-answers.js';
+import type { SignInRequest } from '../sessions/sign-in-request.js';
 import { type PasswordGrant, retryAfterOf } from './grants/password.grant.js';
 import { refreshOnModels } from './grants/refresh-token.shortcut.js';
-import type { OutageBody } from './outage-answers.js';
 import { readBodyOnce } from './request-body.js';
-import type { SignInRequest } from './sign-in-request.js';
 
 /** Larger bodies are no refresh request of ours; the provider reads (and limits) them itself. */
 const BODY_LIMIT = 4096;

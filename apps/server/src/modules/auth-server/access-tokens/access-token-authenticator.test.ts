@@ -1,10 +1,10 @@
 import type { Provider } from 'oidc-provider';
 import { describe, expect, it, vi } from 'vitest';
-import { createCacheHub } from '../../platform/caching/cache.js';
+import { createCacheHub } from '../../../platform/caching/cache.js';
+import type { AccountLookup, AccountSnapshot } from '../account-lookup.js';
+import { API_SCOPE } from '../provider/clients.js';
 import { createAccessTokenAuthenticator } from './access-token-authenticator.js';
 import { createAccessTokenCache } from './access-token-cache.js';
-import type { AccountLookup, AccountSnapshot } from './account-lookup.js';
-import { API_SCOPE } from './clients.js';
 
 const account: AccountSnapshot = {
   id: 'user-1',

@@ -4,9 +4,9 @@ import {
   SecurityLogIdentity,
   type SecurityLogRequestInfo,
   type SecurityLogWriter,
-} from '../../platform/security-log/security-log-writer.js';
-import type { AccountLookup } from './account-lookup.js';
-import type { OidcStore } from './kysely-adapter.js';
+} from '../../../platform/security-log/security-log-writer.js';
+import type { AccountLookup } from '../account-lookup.js';
+import type { OidcStore } from '../provider/kysely-adapter.js';
 
 /**
  * What oidc-provider does not do on sign-out: it keeps the grants of clients that asked for

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.js';
-import { WEB_CLIENT } from '../../../test/sign-in-helpers.js';
+import { createTestApp, type TestApp } from '../../../../test/create-test-app.js';
+import { WEB_CLIENT } from '../../../../test/sign-in-helpers.js';
 import { POSTED_FORM_LIMIT } from './posted-requests.js';
 
 const FORM = 'application/x-www-form-urlencoded';

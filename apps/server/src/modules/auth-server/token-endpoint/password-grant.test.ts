@@ -1,16 +1,20 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/create-test-app.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../../../test/create-test-app.js';
 import {
   createTenant,
   createUser,
   passwordGrant,
   refreshGrant,
-} from '../../../test/sign-in-helpers.js';
-import { normalize } from '../../platform/data/audit.js';
-import { acrossAllTenants, withinTenant } from '../../platform/data/data-scope.js';
-import { SettingProvider } from '../../platform/settings/setting-manager.js';
+} from '../../../../test/sign-in-helpers.js';
+import { normalize } from '../../../platform/data/audit.js';
+import { acrossAllTenants, withinTenant } from '../../../platform/data/data-scope.js';
+import { SettingProvider } from '../../../platform/settings/setting-manager.js';
 
 // The resource-owner password grant's answers (ABP-REFERENCE 3.9), lockout and security log.
 
