@@ -6,7 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config.js';
 import { createRawKysely } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { lockSqliteFileForInstance } from './db/sqlite-instance-lock.js';
+import { lockSqliteFileForInstance } from './db/sqlite/sqlite-instance-lock.js';
 import { localizationResources } from './localization/resources/resources.js';
 import { accountRemoteServices } from './modules/account/account.remote-services.js';
 import { appConfigurationPlugin } from './modules/app-configuration/app-configuration.plugin.js';

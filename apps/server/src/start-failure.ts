@@ -1,5 +1,5 @@
 import { type Config, ConfigError, type DatabaseTarget } from './config.js';
-import { SqliteFileInUseError } from './db/sqlite-instance-lock.js';
+import { SqliteFileInUseError } from './db/sqlite/sqlite-instance-lock.js';
 import { isDatabaseUnavailable } from './platform/data/database-unavailable.js';
 import { UndecryptableSecretError } from './platform/security/string-encryption.js';
 

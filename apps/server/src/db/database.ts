@@ -10,15 +10,15 @@ import { SqliteBooleanPlugin } from '../platform/data/sqlite-boolean-plugin.js';
 import { createDataContext, type DataContext } from '../platform/data/transaction.js';
 import { CamelCaseRowsPlugin } from './camel-case-rows-plugin.js';
 import { createPostgresDatabaseIfMissing } from './create-missing-database.js';
-import { canExecuteNow, type ImmediateExecution } from './immediate-sqlite-driver.js';
 import { makeFolders } from './make-folders.js';
 import { migrateToLatest } from './migrate.js';
-import { runQuery } from './postgres-query.js';
+import { runQuery } from './postgres/postgres-query.js';
 import { RoutingDialect } from './routing-driver.js';
 import { booleanColumns, type Database, dataFilterTables } from './schema.js';
-import { checkpointInBackground } from './sqlite-checkpointer.js';
-import { keepFtsIndexesMerged } from './sqlite-fts-maintenance.js';
-import { ReusableSqliteDialect } from './sqlite-query-compiler.js';
+import { canExecuteNow, type ImmediateExecution } from './sqlite/immediate-sqlite-driver.js';
+import { checkpointInBackground } from './sqlite/sqlite-checkpointer.js';
+import { keepFtsIndexesMerged } from './sqlite/sqlite-fts-maintenance.js';
+import { ReusableSqliteDialect } from './sqlite/sqlite-query-compiler.js';
 import {
   createTenantDatabases,
   type TenantDatabases,

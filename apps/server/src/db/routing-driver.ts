@@ -11,7 +11,7 @@ import type {
   TransactionSettings,
 } from 'kysely';
 import { currentDataScope } from '../platform/data/data-scope.js';
-import { canExecuteNow, type ImmediateExecution } from './immediate-sqlite-driver.js';
+import { canExecuteNow, type ImmediateExecution } from './sqlite/immediate-sqlite-driver.js';
 
 /** Runs a query on the caller's shared-database connection (see `TenantDatabaseRouter`). */
 export type RunOnShared = (query: CompiledQuery) => Promise<QueryResult<unknown>>;

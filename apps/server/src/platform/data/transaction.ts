@@ -1,5 +1,5 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
-import type { ImmediateExecution } from '../../db/immediate-sqlite-driver.js';
+import type { ImmediateExecution } from '../../db/sqlite/immediate-sqlite-driver.js';
 import { currentDataScope, newDataScope, runInScope } from './data-scope.js';
 import { immediateResultTransform } from './immediate-results.js';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.js';
-import type { KeptStatement } from '../platform/data/reusable-plans.js';
+import { createTestDatabase, type TestDatabase, testDialect } from '../../../test/test-database.js';
+import type { KeptStatement } from '../../platform/data/reusable-plans.js';
 import { runQuery } from './postgres-query.js';
 
 const generic = (name: string): KeptStatement => ({ name });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDialect } from './database.js';
+import { createDialect } from '../database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vineta-sqlite-plans-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { KeptStatement } from '../platform/data/reusable-plans.js';
+import type { KeptStatement } from '../../platform/data/reusable-plans.js';
 
 /** A column of a result as pg reads it from PostgreSQL's RowDescription message. */
 interface ResultField {

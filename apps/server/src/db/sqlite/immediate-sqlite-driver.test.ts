@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, type Generated, Kysely, sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDialect } from './database.js';
+import { createDialect } from '../database.js';
 import type { ImmediateSqliteDriver } from './immediate-sqlite-driver.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vineta-sqlite-lock-'));
