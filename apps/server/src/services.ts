@@ -58,7 +58,7 @@ import { createSecurityLogWriter } from './platform/security-log/security-log-wr
 import { SettingRegistry } from './platform/settings/setting-definitions.js';
 import { createSettingManager } from './platform/settings/setting-manager.js';
 
-export const APPLICATION_NAME = 'Viñeta';
+const APPLICATION_NAME = 'Viñeta';
 
 /**
  * Builds every service from the configuration with plain factories (no container): the one place

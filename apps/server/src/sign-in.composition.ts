@@ -71,7 +71,7 @@ function providerContentSecurityPolicy(config: Services['config']): string {
   ].join(';');
 }
 
-export type SignInServer = Awaited<ReturnType<typeof mountSignInServer>>;
+type SignInServer = Awaited<ReturnType<typeof mountSignInServer>>;
 
 export async function registerSignInRoutes(
   app: FastifyInstance,

@@ -17,7 +17,7 @@ import { SettingRegistry } from '../src/platform/settings/setting-definitions.js
 import { createSettingManager, SettingProvider } from '../src/platform/settings/setting-manager.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
-export interface LogEntry {
+interface LogEntry {
   level: 'info' | 'warn' | 'error';
   details: Record<string, unknown>;
   message: string;

@@ -127,7 +127,7 @@ export function createSelfSignedCertificate(): { key: string; cert: string } {
 }
 
 /** Just enough MIME for nodemailer's output: headers, and the text and HTML parts, decoded. */
-export function parseMime(raw: string) {
+function parseMime(raw: string) {
   const { headers, body } = splitEntity(raw);
   const parts: { text?: string; html?: string } = {};
   const visit = (entityHeaders: Record<string, string>, entityBody: string) => {

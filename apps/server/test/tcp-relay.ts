@@ -21,7 +21,7 @@ export interface TcpRelay {
  * A TCP relay on 127.0.0.1 to `target`, for tests that take a real server (PostgreSQL) away from
  * the application and give it back: the application connects to the relay's port.
  */
-export async function startTcpRelay(target: { host: string; port: number }): Promise<TcpRelay> {
+async function startTcpRelay(target: { host: string; port: number }): Promise<TcpRelay> {
   const sockets = new Set<Socket>();
   const links = new Set<[Socket, Socket]>();
   let stalled = false;

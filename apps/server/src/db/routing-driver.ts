@@ -225,7 +225,7 @@ class RoutingConnection implements DatabaseConnection {
 }
 
 /** Whether the query names one of `tables` anywhere (from, joins, subqueries, insert target). */
-export function touchesAny(node: unknown, tables: ReadonlySet<string>): boolean {
+function touchesAny(node: unknown, tables: ReadonlySet<string>): boolean {
   if (!node || typeof node !== 'object') return false;
   if (Array.isArray(node)) return node.some((child) => touchesAny(child, tables));
   const record = node as { kind?: string; table?: { identifier?: { name?: string } } };

@@ -21,7 +21,7 @@ export interface Database extends IdentityTables, TenantManagementTables, AuthSe
   mailOutbox: MailOutboxTable;
 }
 
-export type TableName = keyof Database;
+type TableName = keyof Database;
 
 /** Which tables the data filters guard; a schema test checks these against the migrated columns. */
 export const dataFilterTables: DataFilterTables = {

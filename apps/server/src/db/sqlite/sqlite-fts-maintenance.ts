@@ -8,7 +8,7 @@ const STEP_PAUSE_MS = 5;
 /** Pause while another process holds the write lock (a migration, a backup, a second server). */
 const LOCKED_PAUSE_MS = 1_000;
 /** How often an index is looked at again (one row read when nothing was written). */
-export const FTS_CHECK_INTERVAL_MS = 5 * 60_000;
+const FTS_CHECK_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Keeps the database's FTS5 indexes (the users list's trigram search) merged into one segment.

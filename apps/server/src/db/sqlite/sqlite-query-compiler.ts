@@ -18,7 +18,7 @@ import { TransactionalDdlSqliteAdapter } from './transactional-sqlite-adapter.js
  * request (decision 008, "Statements that re-plan"). An expression is not read while planning, as
  * no bound limit was before; the value and the result are the same.
  */
-export class ReusableSqliteQueryCompiler extends SqliteQueryCompiler {
+class ReusableSqliteQueryCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
     super.visitLimit(node);
     if (isBound(node.limit)) this.append(' + 0');

@@ -104,7 +104,7 @@ import vinetaPtBR from './Vineta/pt-BR.json' with { type: 'json' };
 import vinetaTr from './Vineta/tr.json' with { type: 'json' };
 import vinetaZhHans from './Vineta/zh-Hans.json' with { type: 'json' };
 
-export interface LocalizationResourceDefinition {
+interface LocalizationResourceDefinition {
   name: string;
   baseResources: string[];
   /** culture → key → text */

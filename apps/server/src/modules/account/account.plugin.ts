@@ -15,7 +15,7 @@ import { createPasswordResetTokens, passwordResetSecretFrom } from './password-r
 import { profileRoutes } from './profile.routes.js';
 import { createProfileService } from './profile.service.js';
 
-export interface AccountPluginOptions {
+interface AccountPluginOptions {
   data: AppDataContext;
   users: UserManager;
   hasher: PasswordHasher;

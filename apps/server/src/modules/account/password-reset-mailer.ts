@@ -3,7 +3,7 @@ import type { Localizer } from '../../platform/localization/localizer.js';
 import type { OutgoingMail } from '../../platform/mail/mail-outbox.js';
 import type { MailTemplates } from '../../platform/mail/mail-templates.js';
 
-export interface PasswordResetMail {
+interface PasswordResetMail {
   to: string;
   userName: string;
   /** Whose SMTP settings send it. */

@@ -26,7 +26,7 @@ export const stampDigest = (securityStamp: string) =>
   createHash('sha256').update(securityStamp).digest('base64url').slice(0, 16);
 
 /** Where the sign-in server keeps each account's tenant (kysely-adapter.ts, `AccountTenant`). */
-export interface AccountTenants {
+interface AccountTenants {
   tenantOf(accountId: string): Promise<string | null | undefined>;
   rememberTenantOf(accountId: string, tenantId: string | null): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
 type EpochSeconds = ColumnType<number | string, number, number>;
 
 /** One oidc-provider artefact (ADR: every kind in one table, keyed by kind and id). */
-export interface OidcPayloadsTable {
+interface OidcPayloadsTable {
   kind: string;
   id: string;
   /** The artefact as oidc-provider hands it over, as JSON text. */
@@ -18,7 +18,7 @@ export interface OidcPayloadsTable {
   consumedAt: EpochSeconds | null;
 }
 
-export interface OidcSigningKeysTable {
+interface OidcSigningKeysTable {
   id: string;
   alg: string;
   generation: number;

@@ -51,7 +51,7 @@ const SWEEP_BATCH = 500;
 /** How often an instance looks for signing keys another instance made. */
 const KEY_RECHECK_MS = 60_000;
 
-export interface AuthServerDeps {
+interface AuthServerDeps {
   config: Config;
   data: AppDataContext;
   encryption: StringEncryption;

@@ -9,7 +9,7 @@ import type { UserQueries } from './users/user-queries.service.js';
 import { usersRoutes } from './users/users.routes.js';
 import type { UsersService } from './users/users.service.js';
 
-export interface IdentityPluginOptions {
+interface IdentityPluginOptions {
   roles: RolesService;
   users: UsersService;
   userQueries: UserQueries;

@@ -40,10 +40,7 @@ export type IdentityUserRow = Selectable<IdentityUsersTable>;
  * A view of the users (migration 202611261700) whose tenant column no index serves: the users
  * list reads trigram-index matches through it on PostgreSQL (user-list.repository.ts).
  */
-export type IdentityUserSearchMatchesView = Omit<
-  IdentityUsersTable,
-  'passwordHash' | 'securityStamp'
->;
+type IdentityUserSearchMatchesView = Omit<IdentityUsersTable, 'passwordHash' | 'securityStamp'>;
 
 export interface IdentityRolesTable extends ExtensibleColumns, MultiTenantColumn {
   id: string;
@@ -55,19 +52,19 @@ export interface IdentityRolesTable extends ExtensibleColumns, MultiTenantColumn
   creationTime: string;
 }
 
-export interface IdentityUserRolesTable extends MultiTenantColumn {
+interface IdentityUserRolesTable extends MultiTenantColumn {
   userId: string;
   roleId: string;
 }
 
-export interface IdentityUserClaimsTable extends MultiTenantColumn {
+interface IdentityUserClaimsTable extends MultiTenantColumn {
   id: string;
   userId: string;
   claimType: string;
   claimValue: string | null;
 }
 
-export interface IdentityRoleClaimsTable extends MultiTenantColumn {
+interface IdentityRoleClaimsTable extends MultiTenantColumn {
   id: string;
   roleId: string;
   claimType: string;

@@ -7,7 +7,7 @@ export interface ProviderInfo {
 }
 
 /** Whom a provider key names, as the permission dialog shows it. */
-export interface ProviderTarget {
+interface ProviderTarget {
   /** The key as stored: a role's exact name, whatever the case the caller used. */
   providerKey: string;
   /** The dialog's title: a role's or a user's name, never an id (ABP issue #6603). */
@@ -30,7 +30,7 @@ export interface ManagedProvider {
 }
 
 /** What the identity module answers about roles and users (through its services). */
-export interface IdentityDirectory {
+interface IdentityDirectory {
   findRoleName(name: string): Promise<string | undefined>;
   findUser(id: string): Promise<{ userName: string; roleNames: string[] } | undefined>;
   /** What the caller may hand out (identity's privilege ceiling). */

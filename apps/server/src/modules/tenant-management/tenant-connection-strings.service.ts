@@ -9,7 +9,7 @@ import type { TenantsRepository } from './tenants.repository.js';
 import { TENANT_ENTITY } from './tenants.service.js';
 
 /** ABP's `ConnectionStrings.DefaultConnectionStringName`. */
-export const DEFAULT_CONNECTION_STRING = 'Default';
+const DEFAULT_CONNECTION_STRING = 'Default';
 
 const ENGINE_NAMES: Record<DatabaseTarget['dialect'], string> = {
   sqlite: 'SQLite',
@@ -17,12 +17,12 @@ const ENGINE_NAMES: Record<DatabaseTarget['dialect'], string> = {
 };
 
 /** What GET shows instead of a stored password; sent back unchanged, it keeps that password. */
-export const PASSWORD_MASK = '********';
+const PASSWORD_MASK = '********';
 const URL_PASSWORD = /^(postgres(?:ql)?:\/\/[^:/@?#]*:)([^@/?#]*)(@)/i;
 
 const passwordOf = (value: string) => URL_PASSWORD.exec(value)?.[2];
 
-export interface TenantAdmin {
+interface TenantAdmin {
   email: string;
   passwordHash: string | null;
 }

@@ -12,7 +12,7 @@ export interface TenantsTable extends ExtensibleColumns, AuditedColumns, SoftDel
   isActive: Generated<boolean>;
 }
 
-export interface TenantConnectionStringsTable {
+interface TenantConnectionStringsTable {
   tenantId: string;
   name: string;
   value: string;

@@ -6,13 +6,13 @@ import type { TenantsTable } from './tenant-management.tables.js';
 export type TenantRow = Selectable<TenantsTable>;
 
 /** Columns a client may sort tenants by, as `sorting` names them. */
-export const tenantSortColumns = {
+const tenantSortColumns = {
   name: 'normalizedName',
   creationTime: 'creationTime',
   isActive: 'isActive',
   id: 'id',
 } as const;
-export type TenantSortKey = keyof typeof tenantSortColumns;
+type TenantSortKey = keyof typeof tenantSortColumns;
 export const tenantSortKeys = Object.keys(tenantSortColumns) as TenantSortKey[];
 
 export interface TenantListQuery {

@@ -23,7 +23,7 @@ import { type TenantRow, type TenantsRepository, tenantSortKeys } from './tenant
 /** ABP's entity name, as its "There is no entity … with id = …" message shows it. */
 export const TENANT_ENTITY = 'Volo.Abp.TenantManagement.Tenant';
 
-export interface TenantsServiceDeps {
+interface TenantsServiceDeps {
   data: AppDataContext;
   repository: TenantsRepository;
   /** Hashes the admin password before any transaction opens (argon2 must not hold SQLite's lock). */
@@ -41,7 +41,7 @@ export interface TenantsServiceDeps {
   forgetTenant(tenant: { id: string; name: string }): Promise<void>;
 }
 
-export function toTenantDto(row: TenantRow): TenantDto {
+function toTenantDto(row: TenantRow): TenantDto {
   return {
     id: row.id,
     name: row.name,

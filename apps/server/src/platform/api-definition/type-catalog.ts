@@ -16,7 +16,7 @@ import type { RemoteServiceModule } from './remote-service.js';
 type Json = Record<string, unknown>;
 
 /** A zod schema as JSON Schema: the node and the components (`$defs`) its `$ref`s point into. */
-export interface Converted {
+interface Converted {
   root: JsonSchemaNode;
   defs: Record<string, JsonSchemaNode>;
 }

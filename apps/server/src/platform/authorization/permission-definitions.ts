@@ -4,7 +4,7 @@ export interface LocalizableText {
   key: string;
 }
 
-export type MultiTenancySide = 'host' | 'tenant' | 'both';
+type MultiTenancySide = 'host' | 'tenant' | 'both';
 
 export interface PermissionDefinitionInput {
   name: string;
@@ -35,7 +35,7 @@ export interface PermissionDefinition {
   depth: number;
 }
 
-export interface PermissionGroup {
+interface PermissionGroup {
   name: string;
   displayName: LocalizableText;
   permissions: PermissionDefinition[];

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { AuthorizationError } from '../errors/business-error.js';
 import type { PermissionChecker, PermissionSubject } from './permission-checker.js';
 
-export function subjectOf(request: FastifyRequest): PermissionSubject | null {
+function subjectOf(request: FastifyRequest): PermissionSubject | null {
   const user = request.currentUser;
   return user ? { userId: user.id, roles: user.roles, clientId: user.clientId } : null;
 }

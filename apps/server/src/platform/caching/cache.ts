@@ -19,7 +19,7 @@ export interface Cache<V> {
 }
 
 /** Invalidations for caches that are not a key-value map (they drop whatever a message matches). */
-export interface InvalidationChannel {
+interface InvalidationChannel {
   /**
    * Runs the channel's handler here at once, then on every other instance. Never throws: the
    * change the message follows is committed already. While Redis reconnects the message waits

@@ -1,7 +1,7 @@
 import { currentDataScope } from './data-scope.js';
 
 /** ABP's audit property setter: who and when, from the ambient scope. */
-export const nowIso = () => new Date().toISOString();
+const nowIso = () => new Date().toISOString();
 
 export function creationAudit() {
   return { creationTime: nowIso(), creatorId: currentDataScope()?.userId ?? null };

@@ -1,7 +1,7 @@
 import type { SortOrder } from './list-sorting.js';
 
 /** Which rows to read for a page, and in which order. */
-export interface PageRead<Key extends string> {
+interface PageRead<Key extends string> {
   sort: SortOrder<Key>;
   skipCount: number;
   maxResultCount: number;

@@ -4,14 +4,14 @@ import { keepStatement, type StatementPlan } from './reusable-plans.js';
 import type { DataContext } from './transaction.js';
 
 /** Values a prepared query binds per call, by name. */
-export type QueryParameters = Record<string, unknown>;
+type QueryParameters = Record<string, unknown>;
 
 /**
  * Builds one shape of a query. `parameters` are placeholders while the shape is prepared: pass
  * them into the query as values (`.limit(p.take)`, `eb('x', '=', p.name)`, `sql`…${p.term}``), and
  * never look inside them: anything the query's text depends on belongs in the shape key.
  */
-export type ShapeBuilder<DB, P extends QueryParameters, Row> = (
+type ShapeBuilder<DB, P extends QueryParameters, Row> = (
   db: Kysely<DB>,
   parameters: P,
 ) => Compilable<Row>;
@@ -33,7 +33,7 @@ export interface PreparedQueries<DB> {
   ): Promise<Row[]>;
 }
 
-export interface ShapeOptions {
+interface ShapeOptions {
   /**
    * `generic`: PostgreSQL keeps the shape as a named statement, parsed once per connection and
    * planned once (reusable-plans.ts), only for a plan that is the same whatever the values (an

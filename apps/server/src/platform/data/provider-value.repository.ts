@@ -1,7 +1,7 @@
 import { tablesOf } from './transaction.js';
 
 /** ABP's provider-keyed value rows (`AbpSettings`, `AbpFeatureValues`): one shape, two tables. */
-export interface ProviderValuesTable {
+interface ProviderValuesTable {
   id: string;
   name: string;
   value: string;
@@ -9,7 +9,7 @@ export interface ProviderValuesTable {
   providerKey: string;
 }
 
-export type ProviderValueTableName = 'settings' | 'featureValues';
+type ProviderValueTableName = 'settings' | 'featureValues';
 
 /** Values stored for one provider and key, e.g. (`T`, a tenant id) or (`G`, ''). */
 export function createProviderValueRepository(

@@ -5,7 +5,7 @@ import { cultureFromRequest } from '../localization/request-culture.js';
 import { AuthorizationError, BusinessError, TooManyRequestsError } from './business-error.js';
 import { ROOT_MEMBER, type ValidationIssue, validationMessage } from './validation-messages.js';
 
-export interface ErrorBody {
+interface ErrorBody {
   error: {
     code: string | null;
     message: string;
@@ -215,7 +215,7 @@ export function send(reply: FastifyReply, status: number, error: ErrorBody['erro
  * Text as ASP.NET's `HtmlEncoder.Default` writes it into a header: markup characters and anything
  * outside printable ASCII as character references, so that a localized message is a valid value.
  */
-export function asciiHtml(text: string): string {
+function asciiHtml(text: string): string {
   const named: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
   return text.replace(
     /[&<>"'+]|[^\x20-\x7e]/gu,

@@ -98,7 +98,7 @@ function bound(value: unknown, unbounded: string | undefined): unknown {
   return Math.abs(value) >= Number.MAX_SAFE_INTEGER ? unbounded : value;
 }
 
-export function memberName(instancePath: string): string {
+function memberName(instancePath: string): string {
   const parts = instancePath.split('/').filter(Boolean);
   return parts.filter((part) => !/^\d+$/.test(part)).at(-1) ?? parts.at(-1) ?? ROOT_MEMBER;
 }

@@ -21,7 +21,7 @@ export type FeatureValueType =
       itemSource: { items: { value: string; displayText: LocalizableText }[] };
     };
 
-export interface FeatureDefinitionInput {
+interface FeatureDefinitionInput {
   name: string;
   defaultValue: string;
   displayName: LocalizableText;

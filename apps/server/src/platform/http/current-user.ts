@@ -32,8 +32,6 @@ export interface Authenticator {
   }): MaybePromise<CurrentUser | null>;
 }
 
-export const anonymousAuthenticator: Authenticator = { authenticate: () => null };
-
 declare module 'fastify' {
   interface FastifyRequest {
     culture: string;

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { normalize } from '../data/audit.js';
 import { TooManyRequestsError } from '../errors/business-error.js';
 
-export interface LimitOutcome {
+interface LimitOutcome {
   allowed: boolean;
   retryAfterSeconds: number;
 }

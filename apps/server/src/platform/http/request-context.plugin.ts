@@ -6,7 +6,7 @@ import { cultureFromRequest } from '../localization/request-culture.js';
 import type { createTenantResolver } from '../multi-tenancy/tenant-resolver.js';
 import type { Authenticator, CurrentUser } from './current-user.js';
 
-export interface RequestContextOptions {
+interface RequestContextOptions {
   authenticator: Authenticator;
   tenantResolver: ReturnType<typeof createTenantResolver>;
   /** The `Abp.Localization.DefaultLanguage` setting of the resolved tenant. */

@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 
 /** The parts of a zod definition that lead to the schema a value of the input meets. */
-export interface WrapperDef {
+interface WrapperDef {
   type: string;
   innerType?: ZodType;
   in?: ZodType;

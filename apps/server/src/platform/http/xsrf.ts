@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { BusinessError } from '../errors/business-error.js';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'requestverificationtoken';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'requestverificationtoken';
 
 /** ABP's antiforgery refusal: the header did not carry the cookie's token. */
 export const xsrfTokenInvalid = () =>
@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-export interface XsrfOptions {
+interface XsrfOptions {
   /** A server secret: the cookie is signed, so a value planted by a sibling domain is refused. */
   secret: string;
   /** Mark the cookie Secure (APP_URL is https). */

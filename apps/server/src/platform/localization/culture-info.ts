@@ -1,7 +1,7 @@
 import { rightToLeftLanguages } from '@vineta/contracts/localization/cultures';
 
 /** What ABP's application configuration tells a client about a culture (.NET's CultureInfo). */
-export interface CultureInfo {
+interface CultureInfo {
   cultureName: string;
   name: string;
   displayName: string;

@@ -1,7 +1,7 @@
 import type { SettingDefinitionInput } from '../settings/setting-definitions.js';
 
 export const DEFAULT_LANGUAGE_SETTING = 'Abp.Localization.DefaultLanguage';
-export const TIME_ZONE_SETTING = 'Abp.Timing.TimeZone';
+const TIME_ZONE_SETTING = 'Abp.Timing.TimeZone';
 
 export const localizationSettings: SettingDefinitionInput[] = [
   {

@@ -2,7 +2,7 @@ import { matchCulture } from './culture-info.js';
 
 export const CULTURE_COOKIE = '.AspNetCore.Culture';
 
-export interface CultureSources {
+interface CultureSources {
   query: Record<string, unknown>;
   cookies: Record<string, string | undefined>;
   acceptLanguage: string | undefined;

@@ -20,7 +20,7 @@ export interface RenderedMail {
 }
 
 /** The layout's own text, in resource `Vineta`; `{0}` is the application's name. */
-export const MAIL_FOOTER_KEY = 'Email:Footer';
+const MAIL_FOOTER_KEY = 'Email:Footer';
 
 const escapeHtml = (value: string) =>
   value.replace(

@@ -5,7 +5,7 @@ import { tablesOf } from '../data/transaction.js';
 import type { MailOutboxTable } from './mail-outbox.tables.js';
 
 export type OutboxRow = Selectable<MailOutboxTable>;
-export type NewOutboxRow = Insertable<MailOutboxTable>;
+type NewOutboxRow = Insertable<MailOutboxTable>;
 
 interface Tables {
   mailOutbox: MailOutboxTable;

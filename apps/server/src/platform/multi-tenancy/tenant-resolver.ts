@@ -11,7 +11,7 @@ export interface TenantResolveSources {
   hostname: string;
 }
 
-export interface TenantResolverOptions {
+interface TenantResolverOptions {
   isEnabled: boolean;
   tenantKey: string;
   /** e.g. `{0}.vineta.example`: the part standing for `{0}` names the tenant. */
@@ -19,7 +19,7 @@ export interface TenantResolverOptions {
 }
 
 /** The resolved tenant: undefined means the host. */
-export type ResolvedTenant = TenantInfo | undefined;
+type ResolvedTenant = TenantInfo | undefined;
 
 /**
  * ABP's contributors in ABP's order: the user's tenant, the query string, the header, the cookie,

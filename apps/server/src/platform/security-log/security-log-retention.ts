@@ -9,7 +9,7 @@ import type { SecurityLogRepository } from './security-log.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface SecurityLogRetentionOptions {
+interface SecurityLogRetentionOptions {
   /** Rows deleted by one statement. */
   batchSize?: number;
   /** Tenants read at once while the purge walks them. */

@@ -24,7 +24,7 @@ const BEYOND_ASCII = /[\u0080-\uffff]/;
  * filter ignores case and accents as that search does (ABP matches exactly, which SQL Server's
  * default collation makes case-insensitive).
  */
-export const normalizeUserName = (value: string) =>
+const normalizeUserName = (value: string) =>
   BEYOND_ASCII.test(value)
     ? value.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase()
     : value.toUpperCase();

@@ -18,7 +18,7 @@ import type { AuthServer } from '../auth-server.js';
 import { FIRST_PARTY_CLIENTS } from '../provider/clients.js';
 
 /** Where the web app renders the sign-in form for a code-flow interaction. */
-export const SIGN_IN_PAGE_PATH = '/account/login';
+const SIGN_IN_PAGE_PATH = '/account/login';
 
 /** The error of an interaction that has expired or was never this browser's. */
 

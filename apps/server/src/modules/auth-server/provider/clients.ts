@@ -1,7 +1,7 @@
 import type { ClientMetadata } from 'oidc-provider';
 
 /** ABP's client id convention (`<Project>_App`) for the web app. */
-export const WEB_CLIENT_ID = 'Vineta_App';
+const WEB_CLIENT_ID = 'Vineta_App';
 
 /** The API scope; an access token must carry it to be accepted by `/api/*` (ABP's audience). */
 export const API_SCOPE = 'Vineta';
@@ -9,8 +9,8 @@ export const API_SCOPE = 'Vineta';
 export const SCOPES = ['openid', 'profile', 'email', 'phone', 'roles', 'offline_access', API_SCOPE];
 
 /** Callback paths under APP_URL (oidc-client-ts' conventions; ABP's Angular used APP_URL itself). */
-export const SIGN_IN_CALLBACK_PATH = '/signin-oidc';
-export const SIGN_OUT_CALLBACK_PATH = '/signout-callback-oidc';
+const SIGN_IN_CALLBACK_PATH = '/signin-oidc';
+const SIGN_OUT_CALLBACK_PATH = '/signout-callback-oidc';
 
 /** Clients that never see a consent screen: the first-party web app. */
 export const FIRST_PARTY_CLIENTS: ReadonlySet<string> = new Set([WEB_CLIENT_ID]);

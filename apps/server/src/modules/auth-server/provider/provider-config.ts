@@ -18,7 +18,7 @@ const CLAIMS = {
 };
 
 /** ABP's claims: `name` is the user name; `given_name`/`family_name` are Name and Surname. */
-export function claimsOf(account: AccountSnapshot): AccountClaims {
+function claimsOf(account: AccountSnapshot): AccountClaims {
   const claims: AccountClaims = {
     sub: account.id,
     name: account.userName,
@@ -60,7 +60,7 @@ export function createAllowedOrigin(appUrl: string, config: AuthServerConfig) {
   return (origin: string) => origins.has(origin);
 }
 
-export interface ProviderConfigDeps {
+interface ProviderConfigDeps {
   appUrl: string;
   config: AuthServerConfig;
   keys: KeySet;

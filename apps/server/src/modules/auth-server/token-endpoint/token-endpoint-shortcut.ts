@@ -42,7 +42,7 @@ const SERVER_ERROR = JSON.stringify({
   error_description: 'oops! something went wrong',
 });
 
-export interface TokenEndpointShortcutDeps {
+interface TokenEndpointShortcutDeps {
   provider(): Provider;
   passwordGrant(): PasswordGrant;
   findAccount: FindAccount;

@@ -6,7 +6,7 @@ import type { IdentityRolesTable } from '../identity.tables.js';
 export type IdentityRoleRow = Selectable<IdentityRolesTable>;
 
 export const roleSortKeys = ['name', 'isDefault', 'isPublic', 'isStatic'] as const;
-export type RoleSortKey = (typeof roleSortKeys)[number];
+type RoleSortKey = (typeof roleSortKeys)[number];
 
 const sortColumns = {
   name: 'normalizedName',

@@ -15,7 +15,7 @@ export const userSortKeys = [
   'phoneNumber',
   'creationTime',
 ] as const;
-export type UserSortKey = (typeof userSortKeys)[number];
+type UserSortKey = (typeof userSortKeys)[number];
 
 /** Case-insensitive keys sort by their normalized column; each has a `(tenant, is_deleted, column, id)` index. */
 const sortColumns = {
@@ -28,7 +28,7 @@ const sortColumns = {
 } as const;
 
 /** What a list item shows (IdentityUserDto): not the hash, the stamps or the search text. */
-export const listedColumns = [...userDtoColumns, 'extraProperties'] as const;
+const listedColumns = [...userDtoColumns, 'extraProperties'] as const;
 export type ListedUser = Pick<IdentityUserRow, (typeof listedColumns)[number]>;
 
 export interface UserPageQuery {
@@ -94,10 +94,10 @@ type FilterParameters = Record<string, string>;
 export type RoleFilter = Pick<UserPageQuery, 'roleId' | 'throughRole'>;
 
 /** How a query treats a role: no role, each user tested for it, or its members read first. */
-export type RoleMode = 'none' | 'tested' | 'through';
+type RoleMode = 'none' | 'tested' | 'through';
 
 /** The role part of a query's shape key. */
-export const roleModeOf = (query: RoleFilter): RoleMode =>
+const roleModeOf = (query: RoleFilter): RoleMode =>
   query.roleId === undefined ? 'none' : query.throughRole ? 'through' : 'tested';
 
 /** The state part of a query: which states, when lockout is judged, and the way in if any. */

@@ -17,7 +17,7 @@ export const foldForSearch = (value: string | null | undefined) => {
   return value.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase();
 };
 
-export interface SearchableUser {
+interface SearchableUser {
   userName: string;
   email: string;
   name?: string | null | undefined;

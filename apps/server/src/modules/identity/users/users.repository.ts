@@ -12,8 +12,8 @@ import type { IdentityRoleRow } from '../roles/roles.repository.js';
 import { searchableFields, searchTextOf } from './user-search.js';
 
 /** `searchText` is derived here from the other fields, never given by a caller. */
-export type NewIdentityUser = Omit<Insertable<IdentityUsersTable>, 'searchText'>;
-export type IdentityUserChanges = Omit<Updateable<IdentityUsersTable>, 'searchText'>;
+type NewIdentityUser = Omit<Insertable<IdentityUsersTable>, 'searchText'>;
+type IdentityUserChanges = Omit<Updateable<IdentityUsersTable>, 'searchText'>;
 
 const definedOnly = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

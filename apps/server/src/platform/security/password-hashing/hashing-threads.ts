@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Options as Argon2Settings } from '@node-rs/argon2';
 
 /** A finished job: its answer, and when and how long it ran on its thread. */
-export interface TimedResult<T> {
+interface TimedResult<T> {
   value: T;
   /** When the work began, in this thread's `performance.now()` time. */
   startedAt: number;

@@ -13,7 +13,7 @@ import type { OutageBody } from '../../provider/outage-answers.js';
 import { type SignInRequest, signInRequestOf } from '../../sessions/sign-in-request.js';
 import type { TokenResponse } from './refresh-token.shortcut.js';
 
-export interface PasswordGrantDeps {
+interface PasswordGrantDeps {
   signIn: SignInService;
   /** Told of the user behind a correct password before anything is issued (account-lookup.ts). */
   signedIn(user: { id: string; tenantId: string | null }): Promise<void>;
@@ -31,7 +31,7 @@ export interface PasswordGrantDeps {
   writeTogether?<T>(work: () => Promise<T>): Promise<T>;
 }
 
-export type PasswordParams = { username?: string; password?: string; scope?: string };
+type PasswordParams = { username?: string; password?: string; scope?: string };
 
 type ProviderClient = NonNullable<Awaited<ReturnType<Provider['Client']['find']>>>;
 
