@@ -32,17 +32,9 @@ export const validationMessages = {
     key: 'AbpValidation::Validation:Pattern',
     defaultValue: 'Invalid pattern. Please review your input.',
   },
-  creditCard: {
-    key: 'AbpValidation::Validation:CreditCard',
-    defaultValue: 'Please enter a valid credit card number.',
-  },
   url: {
     key: 'AbpValidation::Validation:Url',
     defaultValue: 'Please enter a valid URL (http, https or ftp).',
-  },
-  minAge: {
-    key: 'AbpValidation::Validation:MinAge',
-    defaultValue: 'You must be at least {age} years old.',
   },
   passwordMismatch: {
     key: 'AbpValidation::Validation:PasswordMismatch',
