@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { usePasswordRules } from '#src/core/app-configuration/use-password-rules';
 import { useLocalization } from '#src/core/localization/i18n';
 import { PasswordField } from '#src/theme/form/password-field';
 import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
@@ -14,7 +15,6 @@ import {
   tenantFormCodeFields,
   tenantFormFields,
 } from './tenant-form-schema';
-import { usePasswordRules } from './use-password-rules';
 
 /**
  * New tenant: its name and its `admin` user's e-mail and password (the server creates the

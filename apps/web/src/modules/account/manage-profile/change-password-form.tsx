@@ -11,6 +11,7 @@ import {
 import { useMemo, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { usePasswordRules } from '#src/core/app-configuration/use-password-rules';
 import { reportHttpError } from '#src/core/http/http';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
@@ -26,7 +27,6 @@ import { useErrorToast } from '#src/theme/toast/use-error-toast';
 import { useChangePassword } from '../api/change-password';
 import { myProfileQueryKey } from '../api/get-my-profile';
 import { requireMatchingPasswords } from '../shared/password-confirmation';
-import { usePasswordRules } from '../shared/use-password-rules';
 import { useRevalidateTogether } from '../shared/use-revalidate-together';
 
 interface ChangePasswordValues {

@@ -9,6 +9,7 @@ import {
 import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { usePasswordRules } from '#src/core/app-configuration/use-password-rules';
 import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
@@ -22,7 +23,6 @@ import { useErrorToast } from '#src/theme/toast/use-error-toast';
 import { useRegister } from '../api/register';
 import { signInErrorText } from '../shared/sign-in-error';
 import { useFocusFirstField } from '../shared/use-focus-first-field';
-import { usePasswordRules } from '../shared/use-password-rules';
 import { useSignIn } from '../shared/use-sign-in';
 
 /** SPEC.md section 5: user name ≤ 255, a valid e-mail, the server's password rules. */

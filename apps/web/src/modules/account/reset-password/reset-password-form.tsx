@@ -6,6 +6,7 @@ import { useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { usePasswordRules } from '#src/core/app-configuration/use-password-rules';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { PasswordField } from '#src/theme/form/password-field';
@@ -17,7 +18,6 @@ import { accountPaths } from '../account.paths';
 import { useResetPassword } from '../api/reset-password';
 import { requireMatchingPasswords } from '../shared/password-confirmation';
 import { useFocusFirstField } from '../shared/use-focus-first-field';
-import { usePasswordRules } from '../shared/use-password-rules';
 import { useRevalidateTogether } from '../shared/use-revalidate-together';
 
 /** SPEC.md section 5: both required with the password rules, and equal. */

@@ -3,16 +3,11 @@ import { IdentitySettingNames } from '@vineta/contracts/identity/identity-settin
 import type { IdentityUserDto } from '@vineta/contracts/identity/identity-user';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  appConfigurationStore,
-  useCurrentUser,
-  useSetting,
-} from '#src/core/app-configuration/app-configuration-store';
+import { useCurrentUser, useSetting } from '#src/core/app-configuration/app-configuration-store';
+import { usePasswordRules } from '#src/core/app-configuration/use-password-rules';
 import { useLocalization } from '#src/core/localization/i18n';
 import { useCloseOnLoadError } from '#src/core/query/use-close-on-load-error';
-import { useStore } from '#src/core/store';
 import { BusyButton } from '#src/theme/form/busy-button';
-import { passwordRulesFrom } from '#src/theme/form/password-validators';
 import { saveWithFeedback } from '#src/theme/form/save-with-feedback';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -89,11 +84,7 @@ function UserFormBody({
   const t = useLocalization();
   const id = useId();
   const [tab, setTab] = useState<Tab>('info');
-  const settings = useStore(
-    appConfigurationStore,
-    (configuration) => configuration?.setting.values,
-  );
-  const rules = useMemo(() => passwordRulesFrom(settings ?? {}), [settings]);
+  const rules = usePasswordRules();
   const lockoutForNew =
     useSetting(IdentitySettingNames.Lockout.AllowedForNewUsers)?.toLowerCase() !== 'false';
   const currentUserId = useCurrentUser()?.id;
