@@ -9,7 +9,7 @@ import { confirmation } from '#src/theme/confirmation/confirmation';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
-import { TabList } from '#src/theme/tabs/tab-list';
+import { GroupedTabPanel } from '#src/theme/tabs/grouped-tab-panel';
 import { toaster } from '#src/theme/toast/toaster';
 import { type FeatureProvider, useFeatures } from './api/get-features';
 import { useResetFeatures } from './api/reset-features';
@@ -207,46 +207,32 @@ function FeatureForm({
       ) : (
         <form id={`${id}-form`} noValidate onSubmit={(event) => void save(event)}>
           {/* Enter in a field saves, as in ABP's modal: the footer's Save submits this form. */}
-          <div className="row g-3">
-            <div className="col-md-4">
-              <TabList
-                className="nav flex-column nav-pills app-modal-group-list"
-                tabs={data.groups.map((item) => ({ key: item.name, label: item.displayName }))}
-                selected={group?.name}
-                onSelect={setActive}
-                tabId={(name) => `${id}-tab-${name}`}
-                panelId={() => `${id}-panel`}
-              />
-            </div>
-            {group && (
-              <div
-                className="col-md-8"
-                role="tabpanel"
-                id={`${id}-panel`}
-                aria-labelledby={`${id}-tab-${group.name}`}
-              >
-                <h3 className="h6">{group.displayName}</h3>
-                <hr className="my-2" />
-                {group.features.map((feature) => {
-                  const value = values[feature.name] ?? '';
-                  const unchanged = value === original[feature.name];
-                  const showError = submitted || touched.has(feature.name);
-                  return (
-                    <FeatureField
-                      key={feature.name}
-                      idPrefix={id}
-                      feature={feature}
-                      value={value}
-                      disabled={busy || isDisabledByParent(values, features, feature)}
-                      error={showError ? (errors[feature.name] ?? null) : null}
-                      inheritedFrom={unchanged ? inheritedProvider(feature, edited) : null}
-                      onChange={(next) => change(feature.name, next)}
-                    />
-                  );
-                })}
-              </div>
-            )}
-          </div>
+          <GroupedTabPanel
+            idPrefix={id}
+            tabs={data.groups.map((item) => ({ key: item.name, label: item.displayName }))}
+            selected={group?.name}
+            onSelect={setActive}
+            heading={group?.displayName}
+          >
+            <hr className="my-2" />
+            {group?.features.map((feature) => {
+              const value = values[feature.name] ?? '';
+              const unchanged = value === original[feature.name];
+              const showError = submitted || touched.has(feature.name);
+              return (
+                <FeatureField
+                  key={feature.name}
+                  idPrefix={id}
+                  feature={feature}
+                  value={value}
+                  disabled={busy || isDisabledByParent(values, features, feature)}
+                  error={showError ? (errors[feature.name] ?? null) : null}
+                  inheritedFrom={unchanged ? inheritedProvider(feature, edited) : null}
+                  onChange={(next) => change(feature.name, next)}
+                />
+              );
+            })}
+          </GroupedTabPanel>
         </form>
       )}
     </Modal>

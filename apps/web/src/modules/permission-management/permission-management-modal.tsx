@@ -12,7 +12,7 @@ import { useStore } from '#src/core/store';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { savedSuccessfully } from '#src/theme/form/save-with-feedback';
 import { Modal, ModalCloseButton } from '#src/theme/modal/modal';
-import { TabList } from '#src/theme/tabs/tab-list';
+import { GroupedTabPanel } from '#src/theme/tabs/grouped-tab-panel';
 import { toaster } from '#src/theme/toast/toaster';
 import { usePermissions } from './api/get-permissions';
 import { useUpdatePermissions } from './api/update-permissions';
@@ -246,34 +246,24 @@ function PermissionForm({
         </p>
       )}
       <hr />
-      <div className="row g-3">
-        <div className="col-md-4">
-          <TabList
-            className="nav flex-column nav-pills app-modal-group-list"
-            tabs={data.groups.map((item) => {
-              const count = item.permissions.filter((permission) =>
-                isShownGranted(state, permission, providerName),
-              ).length;
-              return {
-                key: item.name,
-                label: `${item.displayName} (${count})`,
-                className: count > 0 ? 'fw-bold' : '',
-              };
-            })}
-            selected={group?.name}
-            onSelect={setActive}
-            tabId={(name) => `${id}-tab-${name}`}
-            panelId={() => `${id}-panel`}
-          />
-        </div>
+      <GroupedTabPanel
+        idPrefix={id}
+        tabs={data.groups.map((item) => {
+          const count = item.permissions.filter((permission) =>
+            isShownGranted(state, permission, providerName),
+          ).length;
+          return {
+            key: item.name,
+            label: `${item.displayName} (${count})`,
+            className: count > 0 ? 'fw-bold' : '',
+          };
+        })}
+        selected={group?.name}
+        onSelect={setActive}
+        heading={group?.displayName}
+      >
         {group && (
-          <div
-            className="col-md-8"
-            role="tabpanel"
-            id={`${id}-panel`}
-            aria-labelledby={`${id}-tab-${group.name}`}
-          >
-            <h3 className="h6">{group.displayName}</h3>
+          <>
             <div className="form-check mb-2">
               <TriStateCheckbox
                 id={`${id}-group`}
@@ -290,9 +280,9 @@ function PermissionForm({
             </div>
             <hr className="my-2" />
             {rootsOf(group.permissions).map((permission) => renderPermission(permission, 0))}
-          </div>
+          </>
         )}
-      </div>
+      </GroupedTabPanel>
     </Modal>
   );
 }
