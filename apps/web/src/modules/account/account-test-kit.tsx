@@ -10,13 +10,15 @@ import { applyLocalization } from '#src/core/localization/i18n';
 import { createAppQueryClient } from '#src/core/query/query-client';
 import { sessionStore } from '#src/core/session/session-store';
 import { testConfiguration } from '#src/test/app-configuration';
+import {
+  accountTexts,
+  identityTexts,
+  uiTexts,
+  validationTexts,
+  vinetaTexts,
+} from '#src/test/server-texts';
 import { ToastContainer } from '#src/theme/toast/toast-container';
 import { toaster } from '#src/theme/toast/toaster';
-import accountTexts from '../../../../server/src/localization/resources/AbpAccount/en.json';
-import identityTexts from '../../../../server/src/localization/resources/AbpIdentity/en.json';
-import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
-import validationTexts from '../../../../server/src/localization/resources/AbpValidation/en.json';
-import vinetaTexts from '../../../../server/src/localization/resources/Vineta/en.json';
 
 /**
  * Helpers for the account screens' component tests: the server's English texts, a fake server

@@ -12,10 +12,8 @@ import { fakeServer, type RecordedRequest } from '#src/test/fake-server';
 
 export { renderWithProviders } from '#src/test/render-with-providers';
 
+import { featureTexts, uiTexts, validationTexts } from '#src/test/server-texts';
 import { toaster } from '#src/theme/toast/toaster';
-import featureTexts from '../../../../server/src/localization/resources/AbpFeatureManagement/en.json';
-import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
-import validationTexts from '../../../../server/src/localization/resources/AbpValidation/en.json';
 
 /**
  * A feature list as the server answers it, with every value type: a toggle with a toggle child and

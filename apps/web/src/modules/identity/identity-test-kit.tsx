@@ -6,11 +6,8 @@ import { appConfigurationStore } from '#src/core/app-configuration/app-configura
 import type { ApplicationConfiguration } from '#src/core/app-configuration/application-configuration';
 import { applyLocalization } from '#src/core/localization/i18n';
 import { testConfiguration } from '#src/test/app-configuration';
+import { identityTexts, uiTexts, validationTexts, vinetaTexts } from '#src/test/server-texts';
 import { toaster } from '#src/theme/toast/toaster';
-import identityTexts from '../../../../server/src/localization/resources/AbpIdentity/en.json';
-import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
-import validationTexts from '../../../../server/src/localization/resources/AbpValidation/en.json';
-import vinetaTexts from '../../../../server/src/localization/resources/Vineta/en.json';
 
 /** Helpers for the identity screens' component tests: English texts and a fake server. */
 export { fakeServer, type Handler, type RecordedRequest } from '#src/test/fake-server';

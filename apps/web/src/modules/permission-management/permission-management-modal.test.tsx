@@ -6,11 +6,9 @@ import { appConfigurationStore } from '#src/core/app-configuration/app-configura
 import { applyLocalization } from '#src/core/localization/i18n';
 import { createAppQueryClient } from '#src/core/query/query-client';
 import { testConfiguration } from '#src/test/app-configuration';
+import { identityTexts, permissionTexts, uiTexts } from '#src/test/server-texts';
 import { ToastContainer } from '#src/theme/toast/toast-container';
 import { toaster } from '#src/theme/toast/toaster';
-import identityTexts from '../../../../server/src/localization/resources/AbpIdentity/en.json';
-import permissionTexts from '../../../../server/src/localization/resources/AbpPermissionManagement/en.json';
-import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
 import { PermissionManagementModal } from './permission-management-modal';
 
 const list: GetPermissionListResultDto = {

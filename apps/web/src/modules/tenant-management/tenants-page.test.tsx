@@ -6,10 +6,8 @@ import { applyLocalization } from '#src/core/localization/i18n';
 import { testConfiguration } from '#src/test/app-configuration';
 import { fakeServer, type Handler, type RecordedRequest } from '#src/test/fake-server';
 import { renderWithProviders } from '#src/test/render-with-providers';
+import { tenantTexts, uiTexts, validationTexts } from '#src/test/server-texts';
 import { toaster } from '#src/theme/toast/toaster';
-import tenantTexts from '../../../../server/src/localization/resources/AbpTenantManagement/en.json';
-import uiTexts from '../../../../server/src/localization/resources/AbpUi/en.json';
-import validationTexts from '../../../../server/src/localization/resources/AbpValidation/en.json';
 import { TenantsPage } from './tenants-page';
 
 const acme: TenantDto = {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appConfigurationStore } from '#src/core/app-configuration/app-configuration-store';
 import { applyLocalization } from '#src/core/localization/i18n';
 import { testConfiguration } from '#src/test/app-configuration';
-import vinetaTexts from '../../../../server/src/localization/resources/Vineta/es-MX.json';
+import { vinetaSpanishTexts as vinetaTexts } from '#src/test/server-texts';
 import { DateInput } from './date-input';
 
 async function useCulture(culture: string, shortDatePattern: string) {

@@ -7,11 +7,9 @@ import type { ApplicationConfiguration } from '#src/core/app-configuration/appli
 import { applyLocalization } from '#src/core/localization/i18n';
 import { createAppQueryClient } from '#src/core/query/query-client';
 import { testConfiguration } from '#src/test/app-configuration';
+import { settingTexts, uiTexts, validationTexts } from '#src/test/server-texts';
 import { ToastContainer } from '#src/theme/toast/toast-container';
 import { toaster } from '#src/theme/toast/toaster';
-import settingTexts from '../../../../../server/src/localization/resources/AbpSettingManagement/en.json';
-import uiTexts from '../../../../../server/src/localization/resources/AbpUi/en.json';
-import validationTexts from '../../../../../server/src/localization/resources/AbpValidation/en.json';
 import { EmailingSettingsTab } from './emailing-settings-tab';
 
 // The tab against a scripted server (fetch replaced): what it sends and shows. The real server,
