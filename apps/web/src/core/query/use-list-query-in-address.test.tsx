@@ -108,6 +108,7 @@ function renderFilteredAt(address: string) {
     { initialEntries: [address] },
   );
   render(<RouterProvider router={router} />);
+  return router;
 }
 
 describe("a list screen's own filters kept in the address", () => {
@@ -132,15 +133,25 @@ describe("a list screen's own filters kept in the address", () => {
   });
 
   it('keep a filter chosen while the search’s navigation is still under way', async () => {
-    renderFilteredAt('/things');
-    fireEvent.input(await screen.findByLabelText('search'), { target: { value: 'ana' } });
-    // The search is written after its 300 ms; its navigation then waits for the loader.
-    await waitFor(() => expect(query()).toMatchObject({ filter: 'ana' }));
-    fireEvent.click(screen.getByRole('button', { name: 'blue' }));
-    await waitFor(() => expect(address()).toBe('/things?filter=ana&colour=blue'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(address()).toBe('/things?filter=ana&colour=blue');
-    expect(screen.getByLabelText('colour')).toHaveTextContent('blue');
+    vi.useFakeTimers();
+    try {
+      const router = renderFilteredAt('/things');
+      await vi.advanceTimersByTimeAsync(30);
+      fireEvent.input(screen.getByLabelText('search'), { target: { value: 'ana' } });
+      // The search is written after its 300 ms and a render; its navigation then waits 30 ms
+      // for the loader.
+      await vi.advanceTimersByTimeAsync(310);
+      expect(query()).toMatchObject({ filter: 'ana' });
+      expect(router.state.navigation.state).toBe('loading');
+      fireEvent.click(screen.getByRole('button', { name: 'blue' }));
+      // Long after every loader has answered, nothing has taken the colour out again.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(router.state.navigation.state).toBe('idle');
+      expect(address()).toBe('/things?filter=ana&colour=blue');
+      expect(screen.getByLabelText('colour')).toHaveTextContent('blue');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('take their state from the address of another navigation to the screen', async () => {
