@@ -25,10 +25,6 @@ export function useSetting(name: string): string | null | undefined {
   return useStore(appConfigurationStore, (c) => c?.setting.values[name]);
 }
 
-export function useFeature(name: string): string | null | undefined {
-  return useStore(appConfigurationStore, (c) => c?.features.values[name]);
-}
-
 export function useCurrentUser(): CurrentUser | undefined {
   return useStore(appConfigurationStore, (c) => c?.currentUser);
 }

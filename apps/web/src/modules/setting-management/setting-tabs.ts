@@ -25,10 +25,6 @@ export function registerSettingTab(tab: SettingTab): void {
   registeredTabs.sort((a, b) => a.order - b.order);
 }
 
-export function settingTabs(): readonly SettingTab[] {
-  return registeredTabs;
-}
-
 /** The tabs the current user may see, in order. */
 export function visibleSettingTabs(
   configuration: Pick<ApplicationConfiguration, 'auth'>,

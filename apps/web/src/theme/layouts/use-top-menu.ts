@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-/** Below 992 px the top menu collapses into a toggle; it folds again 100 ms after navigating. */
-export const smallScreenBreakpoint = 992;
+/**
+ * Below the lg breakpoint (992 px, the styles') the top menu collapses into a toggle; it folds
+ * again 100 ms after navigating.
+ */
 export const collapseResetMs = 100;
 
 export function useTopMenu(): { expanded: boolean; toggle: () => void } {
