@@ -90,18 +90,11 @@ export function createSignInService(deps: {
 
   /**
    * A place among the user's running checks (attempt-gate.ts): as many as the failures it has
-   * left, read again after a wait. `undefined` when the user is locked out by then; `current` is
-   * the row as last read.
+   * left. `undefined` when checks run meanwhile have locked the user out.
    */
   async function enterGate(user: IdentityUserRow) {
-    let current = user;
-    if (!user.lockoutEnabled) return { leave: () => undefined, current };
-    const { max } = await lockoutPolicy();
-    const leave = await gate.enter(user.id, async (waited) => {
-      if (waited) current = (await users.findById(user.id)) ?? current;
-      return isLockedOut(current, new Date()) ? 0 : max - current.accessFailedCount;
-    });
-    return { leave, current };
+    if (!user.lockoutEnabled) return { failed: () => undefined, leave: () => undefined };
+    return gate.enter(user.id, async () => (await lockoutPolicy()).max - user.accessFailedCount);
   }
 
   /** Counts a failure; at `MaxFailedAccessAttempts` locks for `LockoutDuration` seconds. */
@@ -119,15 +112,13 @@ export function createSignInService(deps: {
   }
 
   /**
-   * Clears the failures after a right password. With lockout on, the row is read again first: a
-   * lockout that began while the password was being checked (another instance's failures) stands,
-   * and the success does not count (`false`). A guess still running when the account was locked
+   * Clears the failures after a right password; `false` when a lockout began while the password
+   * was being checked (another instance's failures, seen when there were failures to clear): it
+   * stands, and the success does not count. A guess still running when the account was locked
    * used to be let in, and to unlock it.
    */
   async function resetFailures(user: IdentityUserRow): Promise<boolean> {
-    if (!user.lockoutEnabled && user.accessFailedCount === 0 && user.lockoutEnd === null) {
-      return true;
-    }
+    if (user.accessFailedCount === 0 && user.lockoutEnd === null) return true;
     let lockedMeanwhile = false;
     // `lockoutEnd` only when set: writing it tells the users list its totals are stale.
     await users.updateRetrying(user.id, (current) => {
@@ -168,15 +159,16 @@ export function createSignInService(deps: {
       await hasher.verifyAgainstNothing(attempt.password);
       return lockedOut(user, new Date(user.lockoutEnd as string));
     }
-    const { leave, current } = await enterGate(user);
-    if (!leave) {
+    const place = await enterGate(user);
+    if (!place) {
       await hasher.verifyAgainstNothing(attempt.password);
-      return lockedOut(current, new Date(current.lockoutEnd as string));
+      const locked = (await users.findById(user.id)) ?? user;
+      return lockedOut(locked, new Date(locked.lockoutEnd ?? Date.now()));
     }
+    const passwordHash = user.passwordHash;
     try {
-      // The row read after a wait: the password may have changed meanwhile.
-      const passwordHash = current.passwordHash ?? user.passwordHash;
       if (!(await hasher.verify(passwordHash, attempt.password))) {
+        place.failed();
         const lockoutEnd = await recordFailure(user);
         if (lockoutEnd) return await lockedOut(user, lockoutEnd);
         await log(SecurityLogAction.LoginInvalidUserNameOrPassword, user);
@@ -195,7 +187,7 @@ export function createSignInService(deps: {
       if (!attempt.checkOnly) await log(SecurityLogAction.LoginSucceeded, user);
       return { result: 'Success', user };
     } finally {
-      leave();
+      place.leave();
     }
   }
 
