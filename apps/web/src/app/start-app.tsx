@@ -6,7 +6,7 @@ import {
 } from '#src/core/app-configuration/get-application-configuration';
 import { endSession, initAuth } from '#src/core/auth/auth-service';
 import { loadEnvironment, parseEnvironment, setEnvironment } from '#src/core/environment';
-import { defaultErrorMessages } from '#src/core/http/default-error-messages';
+import { defaultErrorMessages, serverUnreachable } from '#src/core/http/default-error-messages';
 import {
   reportHttpError,
   setHttpErrorListener,
@@ -131,7 +131,8 @@ function showErrorScreenIfNone(): void {
   if (errorScreenStore.get()) return;
   showErrorScreen({
     status: 0,
-    ...defaultErrorMessages.defaultError,
+    title: defaultErrorMessages.defaultError.title,
+    details: serverUnreachable,
     isHomeShow: false,
     hideCloseIcon: true,
   });

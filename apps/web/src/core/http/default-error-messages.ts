@@ -33,4 +33,13 @@ export const defaultErrorMessages = {
   },
 } satisfies Record<string, { title: LocalizableText; details: LocalizableText }>;
 
+/**
+ * What a request that never reached the server says (SPEC.md's status 0): the browser's own
+ * words ("Failed to fetch", in English whatever the language) told a user nothing.
+ */
+export const serverUnreachable = text(
+  'Vineta::ServerUnreachable',
+  'The server could not be reached. Check your connection and try again.',
+);
+
 export type ErrorScreenStatus = 401 | 403 | 404 | 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultErrorMessages } from './default-error-messages';
+import { defaultErrorMessages, serverUnreachable } from './default-error-messages';
 import { createHttpErrorHandler, type HttpErrorPresenter } from './http-error-handler';
 import { RestError } from './remote-service-error';
 
@@ -122,7 +122,7 @@ describe('HTTP error handling (SPEC.md section 8)', () => {
     expect(mock.showErrorScreen).toHaveBeenCalledWith({
       status: 0,
       title: defaultErrorMessages.defaultError.title,
-      details: 'Http failure',
+      details: serverUnreachable,
       isHomeShow: false,
     });
   });

@@ -1,5 +1,9 @@
 import type { TextSource } from '../localization/localizable';
-import { defaultErrorMessages, type ErrorScreenStatus } from './default-error-messages';
+import {
+  defaultErrorMessages,
+  type ErrorScreenStatus,
+  serverUnreachable,
+} from './default-error-messages';
 import type { RestError } from './remote-service-error';
 
 export interface ErrorScreenRequest {
@@ -87,7 +91,7 @@ export function createHttpErrorHandler(
           presenter.showErrorScreen({
             status: 0,
             title: defaultErrorMessages.defaultError.title,
-            details: error.message,
+            details: serverUnreachable,
             isHomeShow: false,
           });
         }
