@@ -210,4 +210,35 @@ test.describe('My account for users without a password and external users', () =
     );
     await expect(settingsForm(page, culture).userName).toHaveValue(user.username);
   });
+
+  test('unsaved edits outlive a tab switch, and leaving the page asks first', async ({
+    page,
+    request,
+  }) => {
+    const culture: Culture = 'es-MX';
+    const user = await registerUser(request, uniqueName('keep'));
+    await signIn(page, request, user);
+    await page.goto('/account/manage');
+    const password = passwordForm(page, culture);
+    await password.current.fill('a medias');
+    await tab(page, culture, 'AbpAccount::PersonalSettings').click();
+    await settingsForm(page, culture).surname.fill('Pérez');
+    await tab(page, culture, 'AbpAccount::ChangePassword').click();
+    await expect(password.current).toHaveValue('a medias');
+
+    const home = page.locator('#app-sidebar').getByRole('link', { name: 'Inicio' });
+    const question = page.getByRole('alertdialog');
+    await home.click();
+    await expect(question).toContainText(
+      text(culture, 'AbpAccount::AreYouSureYouWantToCancelEditingWarningMessage'),
+    );
+    await question.getByRole('button', { name: text(culture, 'AbpUi::Cancel') }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/account\/manage$/);
+    await expect(password.current).toHaveValue('a medias');
+
+    await home.click();
+    await question.getByRole('button', { name: text(culture, 'AbpUi::Yes') }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
 });

@@ -3,12 +3,14 @@ import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
 
 /**
  * Holds a navigation away from the page (the browser's Back, a link, the menu) while `when` is
- * true (not the page's own query-string writes), and lets it go only when `ask` says so: the unsaved-changes question that Escape and
- * Cancel already ask of a dirty modal. Only a data router can hold a navigation; elsewhere (a
+ * true (not the page's own query-string writes), and lets it go only when `ask` says so: the
+ * unsaved-changes question that Escape and Cancel already ask of a dirty modal. Only a data router can hold a navigation; elsewhere (a
  * component test's MemoryRouter) nothing is held.
  */
 export function AskBeforeLeaving(props: { when: boolean; ask: () => Promise<boolean> }) {
-  return useContext(UNSAFE_DataRouterContext) ? <HoldNavigation {...props} /> : null;
+  // Held only while there is something to lose: the router heeds one blocker at a time (the
+  // latest), so an idle one of a clean form would let a dirty form's edits go.
+  return useContext(UNSAFE_DataRouterContext) && props.when ? <HoldNavigation {...props} /> : null;
 }
 
 function HoldNavigation({ when, ask }: { when: boolean; ask: () => Promise<boolean> }) {

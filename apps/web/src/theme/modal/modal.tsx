@@ -8,7 +8,7 @@ import {
   useRef,
 } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
-import { confirmation } from '../confirmation/confirmation';
+import { askToDiscardChanges } from '../confirmation/discard-changes';
 import { AskBeforeLeaving } from './ask-before-leaving';
 import { firstField, tabStops } from './focusable';
 import { useFocusTrap } from './use-focus-trap';
@@ -86,15 +86,9 @@ export function Modal({
     if (current.asking) return false;
     if (!current.dirty) return true;
     current.asking = true;
-    const status = await confirmation.warn(
-      {
-        key: 'AbpAccount::AreYouSureYouWantToCancelEditingWarningMessage',
-        defaultValue: 'You have unsaved changes.',
-      },
-      { key: 'AbpAccount::AreYouSure', defaultValue: 'Are you sure?' },
-    );
+    const discard = await askToDiscardChanges();
     current.asking = false;
-    return status === 'confirm';
+    return discard;
   }, []);
 
   const requestClose = useCallback(async () => {

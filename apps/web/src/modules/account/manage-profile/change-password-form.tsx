@@ -17,6 +17,7 @@ import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { applyValidationErrors, codesUnder } from '#src/theme/form/apply-validation-errors';
 import { BusyButton } from '#src/theme/form/busy-button';
+import { GuardUnsavedChanges } from '#src/theme/form/guard-unsaved-changes';
 import { PasswordField } from '#src/theme/form/password-field';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
@@ -131,6 +132,7 @@ export function ChangePasswordForm({ profile, userId }: ChangePasswordFormProps)
   const submit = useSingleSubmit(form.handleSubmit(onValid));
   return (
     <form ref={formRef} noValidate onSubmit={submit}>
+      <GuardUnsavedChanges dirty={form.formState.isDirty} />
       {hasPassword && (
         <TextField
           control={form.control}

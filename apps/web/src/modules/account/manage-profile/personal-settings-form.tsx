@@ -13,6 +13,7 @@ import { RestError } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { applyValidationErrors } from '#src/theme/form/apply-validation-errors';
 import { BusyButton } from '#src/theme/form/busy-button';
+import { GuardUnsavedChanges } from '#src/theme/form/guard-unsaved-changes';
 import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { useSingleSubmit } from '#src/theme/form/use-single-submit';
@@ -96,6 +97,7 @@ export function PersonalSettingsForm({ profile, userId }: PersonalSettingsFormPr
   const submit = useSingleSubmit(form.handleSubmit(onValid));
   return (
     <form ref={formRef} noValidate onSubmit={submit}>
+      <GuardUnsavedChanges dirty={form.formState.isDirty} />
       <TextField
         control={form.control}
         name="userName"

@@ -17,6 +17,7 @@ import {
   toUpdateInput,
 } from './email-settings-form-schema';
 import './emailing-settings.css';
+import { GuardUnsavedChanges } from '#src/theme/form/guard-unsaved-changes';
 
 export interface EmailingSettingsFormProps {
   settings: EmailSettingsDto;
@@ -81,6 +82,7 @@ export function EmailingSettingsForm({ settings, onSendTestEmail }: EmailingSett
 
   return (
     <form ref={formRef} noValidate onSubmit={form.handleSubmit(onValid)}>
+      <GuardUnsavedChanges dirty={form.formState.isDirty} />
       <TextField
         control={form.control}
         name="defaultFromDisplayName"
