@@ -66,7 +66,7 @@ export function createIdentityServices(deps: {
     }),
     /** What a caller may hand out (privilege-ceiling.ts); permission management asks it too. */
     ceiling,
-    userQueries: createUserQueries({ users, roles, list: userList }),
+    userQueries: createUserQueries({ users, roles, list: userList, ceiling }),
     securityLogs: createSecurityLogsService(deps.securityLogs),
   };
 }

@@ -172,4 +172,22 @@ describe('no one hands out more than they hold', () => {
     const held = await helpdesk.put(permissionsOf('U', peer.id), grant('AbpIdentity.Users'));
     expect(held.statusCode).toBe(204);
   });
+
+  it('says which assignable roles the caller may give, so the Roles tab can grey out the others', async () => {
+    const mayAssign = async (client: ApiClient) =>
+      Object.fromEntries(
+        (await client.get(`${users}/assignable-roles`))
+          .json()
+          .items.map((role: { name: string; extraProperties: { CallerMayAssign: boolean } }) => [
+            role.name,
+            role.extraProperties.CallerMayAssign,
+          ]),
+      );
+    expect(await mayAssign(helpdesk)).toMatchObject({
+      admin: false,
+      Viewers: true,
+      Helpdesk: true,
+    });
+    expect(await mayAssign(admin)).toMatchObject({ admin: true, Viewers: true, Helpdesk: true });
+  });
 });

@@ -52,6 +52,20 @@ export function createPrivilegeCeiling(deps: {
       if (!coveredBy(held, await userHolds(userId))) throw IdentityErrors.morePrivilegedUser();
     },
 
+    /**
+     * Which of these roles the caller may give, for the screens to say so before a Save the
+     * server would refuse; all of them when there is no caller to limit.
+     */
+    async rolesCallerMayGive(roleNames: readonly string[]): Promise<Set<string>> {
+      const held = await callerHolds();
+      if (!held) return new Set(roleNames);
+      const given = new Set<string>();
+      for (const roleName of roleNames) {
+        if (coveredBy(held, await permissions.grantedNamesOfRoles([roleName]))) given.add(roleName);
+      }
+      return given;
+    },
+
     /** The caller may give these roles (to anyone, themselves too). */
     async assertMayGiveRoles(roleNames: readonly string[]): Promise<void> {
       const held = await callerHolds();

@@ -2,6 +2,7 @@ import type { IdentityRoleDto } from '@vineta/contracts/identity/identity-role';
 import type { IdentityUserDto, UserData } from '@vineta/contracts/identity/identity-user';
 import { normalize } from '../../../platform/data/audit.js';
 import { EntityNotFoundError } from '../../../platform/errors/business-error.js';
+import type { PrivilegeCeiling } from '../privilege-ceiling.js';
 import { toIdentityRoleDto } from '../roles/identity-role-dto.js';
 import type { RolesRepository } from '../roles/roles.repository.js';
 import { toIdentityUserDto, toUserData } from './identity-user-dto.js';
@@ -19,8 +20,9 @@ export function createUserQueries(deps: {
   users: UsersRepository;
   roles: RolesRepository;
   list: UserListService;
+  ceiling: PrivilegeCeiling;
 }) {
-  const { users, roles, list } = deps;
+  const { users, roles, list, ceiling } = deps;
   const mapped = <T>(row: ListedUser | undefined, map: (row: ListedUser) => T) =>
     row ? map(row) : null;
 
@@ -39,9 +41,23 @@ export function createUserQueries(deps: {
       return { items: (await users.rolesOf(id)).map(toIdentityRoleDto) };
     },
 
-    /** Every role of the tenant may be given to a user (ABP's `GetAssignableRolesAsync`). */
+    /**
+     * Every role of the tenant (ABP's `GetAssignableRolesAsync`), each saying in its
+     * `extraProperties.CallerMayAssign` whether the caller holds all its permissions and so may
+     * give it (decision 022): the Roles tab greys out the others instead of failing on Save.
+     */
     async assignableRoles(): Promise<ListResult<IdentityRoleDto>> {
-      return { items: (await roles.all()).map(toIdentityRoleDto) };
+      const all = await roles.all();
+      const mayGive = await ceiling.rolesCallerMayGive(all.map((role) => role.name));
+      return {
+        items: all.map((role) => {
+          const dto = toIdentityRoleDto(role);
+          return {
+            ...dto,
+            extraProperties: { ...dto.extraProperties, CallerMayAssign: mayGive.has(role.name) },
+          };
+        }),
+      };
     },
 
     async findByUserName(userName: string): Promise<IdentityUserDto | null> {

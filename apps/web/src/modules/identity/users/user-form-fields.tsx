@@ -94,19 +94,35 @@ export function UserInformationFields({
 }
 
 /**
+ * Whether the signed-in user may give the role: the server says so in the assignable roles'
+ * `extraProperties.CallerMayAssign` (decision 022); a server that does not (ABP's) lets every
+ * role be ticked, and refuses on Save what it refuses.
+ */
+export const callerMayAssign = (role: IdentityRoleDto) =>
+  role.extraProperties?.CallerMayAssign !== false;
+
+/**
  * The Roles tab: one checkbox per assignable role, those the user has (or, for a new user, the
  * default roles) first, so that none is ticked out of sight below thirty others. The order is
  * taken once: a box ticked now stays where it is. The list scrolls within the dialog, keeping
  * Save in view, and a long name wraps.
  */
 export function UserRolesFields({ id, form, roles }: TabProps & { roles: IdentityRoleDto[] }) {
+  const t = useLocalization();
   const [initial] = useState(() => new Set(form.getValues('roleNames')));
   const ordered = useMemo(
     () => [...roles].sort((a, b) => Number(initial.has(b.name)) - Number(initial.has(a.name))),
     [roles, initial],
   );
+  const hintId = `${id}-roles-not-assignable`;
+  const someNotAssignable = roles.some((role) => !callerMayAssign(role));
   return (
     <div className="app-role-choices">
+      {someNotAssignable && (
+        <p className="small text-muted" id={hintId}>
+          {t('AbpIdentity::RolesNotAssignableHint')}
+        </p>
+      )}
       {ordered.map((role) => (
         <div className="form-check mb-2" key={role.id}>
           <input
@@ -114,6 +130,8 @@ export function UserRolesFields({ id, form, roles }: TabProps & { roles: Identit
             type="checkbox"
             id={`${id}-role-${role.id}`}
             value={role.name}
+            disabled={!callerMayAssign(role)}
+            aria-describedby={callerMayAssign(role) ? undefined : hintId}
             {...form.register('roleNames')}
           />
           <label className="form-check-label text-break" htmlFor={`${id}-role-${role.id}`}>

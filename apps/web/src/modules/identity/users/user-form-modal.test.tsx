@@ -131,4 +131,50 @@ describe('User form modal', () => {
       ),
     );
   });
+
+  describe('roles the signed-in user may not give (decision 022)', () => {
+    const beyond = (name: string, isDefault = false) => ({
+      ...role(name, isDefault),
+      extraProperties: { CallerMayAssign: false },
+    });
+    function serveWith(userRoles: ReturnType<typeof role>[]) {
+      return fakeServer((request) => {
+        if (request.path === '/api/identity/users/assignable-roles')
+          return Response.json({ items: [beyond('admin', true), role('member', true)] });
+        if (request.path === '/api/identity/users/user-1/roles')
+          return Response.json({ items: userRoles });
+        if (request.path === '/api/identity/users/user-1' && request.method === 'GET')
+          return Response.json(ana);
+        return undefined;
+      });
+    }
+
+    it('greys them out, says why, and leaves them off a new user', async () => {
+      await loadIdentityConfiguration({});
+      serveWith([]);
+      renderWithProviders(<UserFormModal onClose={vi.fn()} />);
+      await screen.findByLabelText('User name');
+      fireEvent.click(screen.getByRole('tab', { name: 'Roles' }));
+      const admin = screen.getByLabelText('admin');
+      expect(admin).toBeDisabled();
+      expect(admin).not.toBeChecked();
+      expect(admin).toHaveAccessibleDescription(
+        'Roles with permissions you do not have are greyed out: you cannot give them.',
+      );
+      expect(screen.getByLabelText('member')).toBeEnabled();
+      expect(screen.getByLabelText('member')).toBeChecked();
+    });
+
+    it('shows a user who holds one read-only, saying why', async () => {
+      await loadIdentityConfiguration({});
+      serveWith([beyond('admin', true)]);
+      renderWithProviders(<UserFormModal userId="user-1" onClose={vi.fn()} />);
+      expect(
+        await screen.findByText(
+          'You cannot change this user: they have permissions that you do not have.',
+        ),
+      ).toHaveAttribute('role', 'status');
+      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    });
+  });
 });

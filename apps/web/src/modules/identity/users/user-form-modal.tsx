@@ -18,7 +18,7 @@ import { useUser } from '../api/get-user';
 import { useUserRoles } from '../api/get-user-roles';
 import { usersQueryKey } from '../api/get-users';
 import { useSaveUser } from '../api/save-user';
-import { UserInformationFields, UserRolesFields } from './user-form-fields';
+import { callerMayAssign, UserInformationFields, UserRolesFields } from './user-form-fields';
 import {
   type UserFormValues,
   userFormCodeFields,
@@ -52,9 +52,10 @@ export function UserFormModal({ userId, onClose }: UserFormModalProps) {
     );
   }
   const roles = assignable.data?.items ?? [];
+  // A new user gets the default roles the signed-in user may give (decision 022).
   const checked = userId
     ? (userRoles.data?.items ?? []).map((role) => role.name)
-    : roles.filter((role) => role.isDefault).map((role) => role.name);
+    : roles.filter((role) => role.isDefault && callerMayAssign(role)).map((role) => role.name);
   return (
     <UserFormBody
       user={user.data}
@@ -96,6 +97,10 @@ function UserFormBody({
     defaultValues: userFormDefaults(user, checked, lockoutForNew),
   });
   const { isDirty, isValid } = form.formState;
+  // A role of the user that the signed-in user may not give holds a permission they lack: the
+  // server refuses any change to the user (decision 022), so the dialog says so and only shows it.
+  const readOnly =
+    Boolean(user) && roles.some((role) => checked.includes(role.name) && !callerMayAssign(role));
   const formRef = useRef<HTMLFormElement>(null);
   useEnterSubmit(formRef);
 
@@ -145,13 +150,22 @@ function UserFormBody({
       keyboard
       footer={
         <>
-          <ModalCloseButton disabled={save.isPending} />
-          <BusyButton form={`${id}-form`} busy={save.isPending} disabled={!isValid}>
-            {t('AbpIdentity::Save')}
-          </BusyButton>
+          <ModalCloseButton disabled={save.isPending}>
+            {readOnly ? t('AbpUi::Close') : undefined}
+          </ModalCloseButton>
+          {!readOnly && (
+            <BusyButton form={`${id}-form`} busy={save.isPending} disabled={!isValid}>
+              {t('AbpIdentity::Save')}
+            </BusyButton>
+          )}
         </>
       }
     >
+      {readOnly && (
+        <div className="alert alert-warning" role="status">
+          {t('AbpIdentity::Volo.Abp.Identity:MorePrivilegedUser')}
+        </div>
+      )}
       <TabList
         orientation="horizontal"
         className="nav nav-tabs mb-3"
@@ -169,7 +183,7 @@ function UserFormBody({
         ref={formRef}
         noValidate
         // Enter submits even while Save is busy: the running save is not sent twice.
-        onSubmit={(event) => (save.isPending ? event.preventDefault() : submit(event))}
+        onSubmit={(event) => (save.isPending || readOnly ? event.preventDefault() : submit(event))}
       >
         <div
           role="tabpanel"
