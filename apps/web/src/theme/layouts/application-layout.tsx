@@ -79,14 +79,16 @@ export function ApplicationLayout() {
             aria-expanded={topMenu.expanded}
             onClick={topMenu.toggle}
           >
-            <Icon name={topMenu.expanded ? 'close' : 'grid'} size={20} />
+            {/* Not the grid of the Administración link: this opens the language and the account. */}
+            <Icon name={topMenu.expanded ? 'close' : 'user'} size={20} />
           </button>
           <div id="app-topmenu" className={`app-topmenu${topMenu.expanded ? ' show' : ''}`}>
             <LanguageDropdown />
             <UserMenu />
             {user?.isAuthenticated && (
               <>
-                <span className="app-topbar-email" title={user.email ?? undefined}>
+                {/* An address reads left to right in Arabic too: cut at its end, not its start. */}
+                <span className="app-topbar-email" dir="ltr" title={user.email ?? undefined}>
                   {user.email}
                 </span>
                 <button
