@@ -84,6 +84,9 @@ function fallbackHtml(link: NonNullable<MailContent['button']>): string {
   );
 }
 
+/** The web app's primary colour (`$primary` in its theme), so a mail's button looks like ours. */
+const BRAND_COLOR = '#2f4bd1';
+
 function renderHtml(
   culture: string,
   content: MailContent,
@@ -98,7 +101,7 @@ function renderHtml(
     .map((paragraph) => `<p style="margin:0 0 16px;${text}">${escapeHtml(paragraph)}</p>`)
     .join('\n');
   const button = link
-    ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 24px;background:#0d6efd;color:#ffffff;text-decoration:none;border-radius:4px;font-family:Arial,Helvetica,sans-serif;font-size:15px">${escapeHtml(link.text)}</a></p>
+    ? `<p style="margin:24px 0;text-align:center"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:12px 24px;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;border-radius:4px;font-family:Arial,Helvetica,sans-serif;font-size:15px">${escapeHtml(link.text)}</a></p>
 <p style="margin:0 0 16px;${text};font-size:13px;color:#6c757d">${fallbackHtml(link)}</p>`
     : '';
   return `<!DOCTYPE html>
