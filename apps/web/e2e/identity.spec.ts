@@ -930,6 +930,38 @@ test.describe('identity administration', () => {
   }
 
   for (const culture of ['es-MX', 'ar'] as const) {
+    test(`on a phone the rows' actions are cogs, and an empty list says so in sight (${culture})`, async ({
+      page,
+      request,
+    }) => {
+      await useLanguage(page, culture);
+      await signIn(page, request);
+      await page.goto('/identity/users');
+      await resizeTo(page, 375);
+      const actions = page
+        .getByRole('row')
+        .filter({ hasText: 'admin' })
+        .getByRole('button', { name: `${text(culture, 'AbpUi::Actions')}: admin` });
+      // The cog and the menu's caret: a third of the "Acciones" button's 110 px and more.
+      await expect.poll(async () => (await actions.boundingBox())?.width ?? 0).toBeLessThan(50);
+      // Its column, named as before, is as narrow as the cogs: 150 px and more took the values'
+      // room on a phone.
+      const column = page.getByRole('columnheader', { name: text(culture, 'AbpUi::Actions') });
+      await expect.poll(async () => (await column.boundingBox())?.width ?? 0).toBeLessThan(70);
+      // Nothing found: the whole message within the screen's width, wrapped if need be.
+      await search(page, uniqueName('nadie'));
+      const message = page.getByText(text(culture, 'AbpUi::NoDataAvailableInDatatable'));
+      await expect(message).toBeVisible();
+      const box = await message.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+      await page.screenshot({
+        path: `${artifacts}/identity-users-empty-${culture}-375.png`,
+        animations: 'disabled',
+      });
+    });
+  }
+
+  for (const culture of ['es-MX', 'ar'] as const) {
     test(`a Latin name is shown in a form field as typed (${culture})`, async ({
       page,
       request,

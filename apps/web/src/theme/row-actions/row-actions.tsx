@@ -1,6 +1,7 @@
 import { useLocalization } from '#src/core/localization/i18n';
 import { Dropdown } from '#src/theme/dropdown/dropdown';
 import { Icon } from '#src/theme/icons/icon';
+import './row-actions.css';
 
 export interface RowAction {
   key: string;
@@ -9,7 +10,11 @@ export interface RowAction {
   danger?: boolean;
 }
 
-/** ABP's row actions: one action is a button, more are an "Actions" dropdown. */
+/**
+ * ABP's row actions: one action is a button, more are an "Actions" dropdown. On a phone the
+ * dropdown's toggle is its cog alone (row-actions.css), which left the row's values in sight; its
+ * name ("Actions: <row>") is the same at every width.
+ */
 export function RowActions({ actions, rowName }: { actions: RowAction[]; rowName: string }) {
   const t = useLocalization();
   const [only] = actions;
@@ -28,8 +33,8 @@ export function RowActions({ actions, rowName }: { actions: RowAction[]; rowName
       ariaLabel={`${t('AbpUi::Actions')}: ${rowName}`}
       label={
         <>
-          <Icon name="cog" size={14} className="me-1" />
-          {t('AbpUi::Actions')}
+          <Icon name="cog" size={14} className="app-row-actions-icon" />
+          <span className="app-row-actions-word">{t('AbpUi::Actions')}</span>
         </>
       }
     >
