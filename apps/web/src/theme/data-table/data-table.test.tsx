@@ -148,6 +148,15 @@ describe('DataTable pager', () => {
     expect(screen.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows no total and no pager until the first page has arrived', () => {
+    const { rerender } = render(table([], { totalCount: undefined, loading: true }));
+    expect(screen.getByText(/Total/)).not.toBeVisible();
+    expect(screen.getByRole('navigation', { hidden: true })).not.toBeVisible();
+    rerender(table(rowsOf('ana'), { totalCount: 1 }));
+    expect(screen.getByText(/Total/)).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'People' })).toBeVisible();
+  });
+
   it('groups large counts as the culture does', () => {
     render(table(rowsOf('ana'), { totalCount: 123456, pageSize: 10, page: 1233 }));
     expect(screen.getByText(/^123,456 /)).toBeInTheDocument();

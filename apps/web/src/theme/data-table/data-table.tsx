@@ -23,7 +23,11 @@ export interface DataTableProps<T> {
   columns: readonly DataTableColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
-  totalCount: number;
+  /**
+   * Undefined until the first page has arrived: the total and the pager wait for it, where they
+   * said "0 Total" and offered pages beside "Loading…".
+   */
+  totalCount: number | undefined;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
@@ -97,7 +101,9 @@ export function pageWindow(page: number, pageCount: number): number[] {
 /** A bordered, paged and sortable Bootstrap table (ABP's ngx-datatable defaults). */
 export function DataTable<T>(props: DataTableProps<T>) {
   const t = useLocalization();
-  const { columns, rows, actions, sorting, page, pageSize, totalCount } = props;
+  const { columns, rows, actions, sorting, page, pageSize } = props;
+  const known = props.totalCount !== undefined;
+  const totalCount = props.totalCount ?? 0;
   const [sortKey, sortDirection] = sorting.split(' ');
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
   const count = (value: number) => formatNumber(value, currentLanguage());
@@ -216,7 +222,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </table>
         </div>
       </div>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+      {/* Its room kept while the first page loads, so the card does not grow when it arrives. */}
+      <div
+        className="d-flex flex-wrap justify-content-between align-items-center gap-2"
+        style={known ? undefined : { visibility: 'hidden' }}
+      >
         <span className="text-muted small">
           {count(totalCount)} {t('AbpUi::Total')}
         </span>

@@ -63,7 +63,7 @@ export function ListCard<T>({
           columns={columns}
           rows={result.data?.items ?? []}
           rowKey={rowKey}
-          totalCount={result.data?.totalCount ?? 0}
+          totalCount={result.data?.totalCount}
           page={list.page}
           pageSize={list.query.maxResultCount}
           onPageChange={list.setPage}
