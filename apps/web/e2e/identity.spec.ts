@@ -366,7 +366,7 @@ test.describe('identity administration', () => {
 
     await openRowAction(page, userName, culture, text(culture, 'AbpIdentity::Delete'));
     await answerQuestion(page, culture, {
-      message: text(culture, 'AbpIdentity::UserDeletionConfirmationMessage', ['Ana']),
+      message: text(culture, 'AbpIdentity::UserDeletionConfirmationMessage', [userName]),
     });
     await expect(row).toHaveCount(0);
     // Focus stays in the list rather than falling back to the top of the page.

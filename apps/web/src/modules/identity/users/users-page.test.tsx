@@ -173,3 +173,26 @@ describe('Users page, signing a user out everywhere', () => {
     ).not.toBeInTheDocument();
   });
 });
+
+describe('Users page, deleting a user', () => {
+  it('names the user by user name, which no two users share, not by the name they may', async () => {
+    const juan = userDto('juan.perez', { name: 'Juan' });
+    const otherJuan = userDto('juan.lopez', { name: 'Juan' });
+    fakeServer((request) =>
+      request.path === '/api/identity/users'
+        ? Response.json({ totalCount: 2, items: [juan, otherJuan] })
+        : undefined,
+    );
+    await loadIdentityConfiguration({
+      'AbpIdentity.Users': true,
+      'AbpIdentity.Users.Delete': true,
+    });
+    renderUsersPage('/identity/users');
+    const row = (await screen.findByText('juan.lopez')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent("User 'juan.lopez' will be deleted. Do you confirm that?");
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+});

@@ -62,11 +62,13 @@ export function UsersPage() {
   const canDelete = usePermission(P.Delete);
   const canManage = usePermission(P.ManagePermissions);
 
+  // Named by user name, as signing out everywhere is: ABP 4.4 says `name || userName`, and two
+  // users named "Juan" read alike in the question that deletes one of them.
   const deleteUser = (user: IdentityUserDto) =>
     confirmDelete({
       message: {
         key: 'AbpIdentity::UserDeletionConfirmationMessage',
-        params: [user.name || user.userName],
+        params: [user.userName],
       },
       title: 'AbpIdentity::AreYouSure',
       remove: () => remove.mutateAsync(user.id),
