@@ -472,6 +472,50 @@ test.describe('identity administration', () => {
     await shoot(page, 'identity-security-logs-filtered');
   });
 
+  for (const culture of ['es-MX', 'ar'] as const) {
+    test(`security logs (${culture}): a long user agent is cut, and the table fits from 1200 px up`, async ({
+      page,
+      request,
+    }) => {
+      const userName = uniqueName('agent');
+      await createUser(api, userName);
+      const agent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 ${userName}`;
+      await ok(
+        request.post('/connect/token', {
+          form: {
+            grant_type: 'password',
+            client_id: 'Vineta_App',
+            scope: 'openid profile email phone roles offline_access Vineta',
+            username: userName,
+            password,
+          },
+          headers: { 'User-Agent': agent },
+        }),
+      );
+      await useLanguage(page, culture);
+      await signIn(page, request);
+      await page.goto('/identity/security-logs');
+      await page
+        .getByRole('textbox', { name: text(culture, 'AbpIdentity::SecurityLogs:UserName') })
+        .fill(userName);
+      const browser = page.getByRole('row').filter({ hasText: userName }).getByTitle(agent);
+      await expect(browser).toHaveCount(1);
+      const scroller = page.locator('.app-data-table-scroll');
+      for (const width of [1200, 1440]) {
+        await resizeTo(page, width);
+        // Polled: the table takes its width a moment after the resize.
+        await expect
+          .poll(() => scroller.evaluate((box) => box.scrollWidth - box.clientWidth))
+          .toBeLessThanOrEqual(0);
+        expect(await browser.evaluate((cell) => cell.scrollWidth > cell.clientWidth)).toBe(true);
+      }
+      await page.screenshot({
+        path: `${artifacts}/identity-security-logs-agent-${culture}-1440.png`,
+        animations: 'disabled',
+      });
+    });
+  }
+
   test.describe("in a browser whose language is not the app's", () => {
     test.use({ locale: 'en-US' });
 

@@ -15,6 +15,13 @@ export interface DataTableColumn<T> {
   /** The server's sort key; the header then toggles asc → desc → none. */
   sortKey?: string;
   width?: number;
+  /**
+   * Takes the room the other columns leave, at least `width`, and cuts its text to it: a long
+   * value (a browser's user agent) then never makes the table scroll sideways on a wide screen.
+   */
+  fill?: boolean;
+  /** How wide its text may make the column before it is cut (20rem by default, data-table.css). */
+  maxWidth?: number;
   cell: (row: T) => ReactNode;
 }
 
@@ -152,6 +159,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <th
                       key={column.key}
                       scope="col"
+                      className={column.fill ? 'app-data-cell-fill' : undefined}
                       aria-sort={ariaSort}
                       style={{ minWidth: column.width ?? dataTableDefaults.columnWidth }}
                     >
@@ -205,7 +213,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     // Text takes its direction from its own letters (data-table.css).
                     const whole = typeof content === 'string' ? content : undefined;
                     return (
-                      <td key={column.key} className="app-data-cell">
+                      <td
+                        key={column.key}
+                        className={`app-data-cell${column.fill ? ' app-data-cell-fill' : ''}`}
+                        style={column.maxWidth ? { maxInlineSize: column.maxWidth } : undefined}
+                      >
                         {whole ? (
                           <span className="app-data-cell-text" title={whole}>
                             {whole}

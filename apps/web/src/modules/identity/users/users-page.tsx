@@ -165,7 +165,12 @@ export function UsersPage() {
       header: t('AbpIdentity::PhoneNumber'),
       sortKey: 'phoneNumber',
       // Digits and spaces take the page's direction: in Arabic "+52 55 1234" read "1234 55 52+".
-      cell: (user) => user.phoneNumber && <span dir="ltr">{user.phoneNumber}</span>,
+      cell: (user) =>
+        user.phoneNumber && (
+          <span dir="ltr" className="app-data-cell-text" title={user.phoneNumber}>
+            {user.phoneNumber}
+          </span>
+        ),
     },
     {
       key: 'state',
