@@ -46,3 +46,17 @@ describe('RequestLogController', () => {
     ]);
   });
 });
+
+describe('RequestLogController at warn', () => {
+  it('writes no request line', async () => {
+    const quiet: Record<string, unknown>[] = [];
+    const warnApp = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => quiet.push(JSON.parse(line)) } },
+      logController: new RequestLogController(),
+    });
+    warnApp.get('/api/x', async () => ({ ok: true }));
+    await warnApp.inject('/api/x?resetToken=SECRET');
+    await warnApp.close();
+    expect(quiet).toEqual([]);
+  });
+});

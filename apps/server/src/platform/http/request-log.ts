@@ -1,6 +1,11 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { redactUrl } from './log-redaction.js';
 
+/** pino's level numbers; an unknown level (`silent`) writes nothing. */
+const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50 };
+const writes = (loggerLevel: string, level: string) =>
+  (levels[loggerLevel] ?? Number.POSITIVE_INFINITY) <= (levels[level] ?? 0);
+
 /** Load balancers ask these every few seconds; at info they would drown every other line. */
 function isHealthProbe(request: FastifyRequest): boolean {
   return request.url.startsWith('/health/');
@@ -19,6 +24,8 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Most deployments log at `warn` and above: nothing to write, nor to build (the URL's redaction).
+    if (!error && !writes(reply.log.level, 'info')) return;
     const line = {
       method: request.method,
       url: redactUrl(request.url),
