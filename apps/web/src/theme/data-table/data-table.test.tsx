@@ -150,16 +150,16 @@ describe('DataTable pager', () => {
 
   it('shows no total and no pager until the first page has arrived', () => {
     const { rerender } = render(table([], { totalCount: undefined, loading: true }));
-    expect(screen.getByText(/Total/)).not.toBeVisible();
+    expect(screen.getByText(/in total/)).not.toBeVisible();
     expect(screen.getByRole('navigation', { hidden: true })).not.toBeVisible();
     rerender(table(rowsOf('ana'), { totalCount: 1 }));
-    expect(screen.getByText(/Total/)).toBeVisible();
+    expect(screen.getByText(/in total/)).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'People' })).toBeVisible();
   });
 
   it('groups large counts as the culture does', () => {
     render(table(rowsOf('ana'), { totalCount: 123456, pageSize: 10, page: 1233 }));
-    expect(screen.getByText(/^123,456 /)).toBeInTheDocument();
+    expect(screen.getByText('123,456 in total')).toBeInTheDocument();
     expect(screen.getByText('1,234 / 12,346')).toBeInTheDocument();
   });
 });

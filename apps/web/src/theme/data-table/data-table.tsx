@@ -240,7 +240,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         style={known ? undefined : { visibility: 'hidden' }}
       >
         <span className="text-muted small">
-          {count(totalCount)} {t('AbpUi::Total')}
+          {/* One sentence, the number where each language puts it ("34 Total" read wrong in Arabic). */}
+          {t({ key: 'Vineta::ListTotal', defaultValue: '{0} in total' }, count(totalCount))}
         </span>
         <nav aria-label={props.caption}>
           <ul className="pagination pagination-sm mb-0">
