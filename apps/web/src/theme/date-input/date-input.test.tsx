@@ -91,7 +91,7 @@ describe('DateInput', () => {
     const onChange = vi.fn();
     render(<Field initial="2026-12-06" onChange={onChange} />);
     const field = screen.getByLabelText('Desde');
-    fireEvent.input(field, { target: { value: '31/02/2026' } });
+    fireEvent.input(field, { target: { value: 'mañana' } });
     expect(field).not.toHaveClass('is-invalid');
     fireEvent.blur(field);
     expect(field).toHaveClass('is-invalid');
@@ -99,6 +99,10 @@ describe('DateInput', () => {
     expect(field).toHaveAccessibleDescription('Escribe una fecha como dd/mm/aaaa.');
     // The pattern left to right and on one line, as in the field.
     expect(screen.getByText('dd/mm/aaaa', { selector: 'span' })).toHaveAttribute('dir', 'ltr');
+    // Written as a day, but one the calendar does not have: said so, not the pattern again.
+    fireEvent.input(field, { target: { value: '31/02/2026' } });
+    fireEvent.blur(field);
+    expect(field).toHaveAccessibleDescription('Ese día no existe en el calendario.');
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByLabelText('day')).toHaveTextContent('2026-12-06');
     fireEvent.input(field, { target: { value: '28/02/2026' } });

@@ -3,7 +3,7 @@ import { useCurrentCulture } from '#src/core/app-configuration/app-configuration
 import { defaultShortDatePattern } from '#src/core/localization/format';
 import { useLocalization } from '#src/core/localization/i18n';
 import { Icon } from '#src/theme/icons/icon';
-import { formatDay, mayBeUnfinished, parseDay, patternHint } from './day-text';
+import { formatDay, isNoSuchDay, mayBeUnfinished, parseDay, patternHint } from './day-text';
 import './date-input.css';
 
 const DateCalendar = lazy(() =>
@@ -38,7 +38,7 @@ export function DateInput({ id: givenId, value, label, onChange }: DateInputProp
   const cultureName = culture?.cultureName ?? 'es-MX';
   const pattern = culture?.dateTimeFormat.shortDatePattern ?? defaultShortDatePattern;
   const [text, setText] = useState(() => formatDay(value, pattern, cultureName));
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState<false | 'pattern' | 'no-such-day'>(false);
   const [open, setOpen] = useState(false);
   const choose = label
     ? `${t('Vineta::DateField:Choose')}: ${label}`
@@ -96,7 +96,7 @@ export function DateInput({ id: givenId, value, label, onChange }: DateInputProp
   const leave = () => {
     const day = parseDay(text, pattern);
     if (day === null) {
-      setInvalid(true);
+      setInvalid(isNoSuchDay(text, pattern) ? 'no-such-day' : 'pattern');
       return;
     }
     apply(day);
@@ -132,7 +132,7 @@ export function DateInput({ id: givenId, value, label, onChange }: DateInputProp
         // A date in any script is still written and read left to right.
         dir="ltr"
         value={text}
-        aria-invalid={invalid || undefined}
+        aria-invalid={Boolean(invalid) || undefined}
         aria-describedby={invalid ? errorId : undefined}
         onChange={(event) => type(event.target.value)}
         onBlur={leave}
@@ -149,7 +149,12 @@ export function DateInput({ id: givenId, value, label, onChange }: DateInputProp
       >
         <Icon name="calendar" size={16} />
       </button>
-      {invalid && (
+      {invalid === 'no-such-day' && (
+        <div id={errorId} className="invalid-tooltip d-block">
+          {t('Vineta::DateField:NoSuchDay')}
+        </div>
+      )}
+      {invalid === 'pattern' && (
         <div id={errorId} className="invalid-tooltip d-block">
           {beforeHint}
           {/* Left to right, as in the field. */}

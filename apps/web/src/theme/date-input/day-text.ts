@@ -61,11 +61,30 @@ const YEAR_OR_MONTH = /^(\d{4})(?:-(\d{1,2}))?$/;
  * '' for an empty text, null for one that is not a day of the calendar.
  */
 export function parseDay(text: string, pattern = defaultShortDatePattern): string | null {
+  const parts = dayParts(text, pattern);
+  if (parts === '') return '';
+  return parts && isoDay(parts.year, parts.month, parts.day);
+}
+
+/**
+ * Whether the text is written as a day (`31/02/2026`) that the calendar does not have: its error
+ * says so, rather than ask again for the pattern it follows.
+ */
+export function isNoSuchDay(text: string, pattern = defaultShortDatePattern): boolean {
+  const parts = dayParts(text, pattern);
+  return Boolean(parts) && parseDay(text, pattern) === null;
+}
+
+/** The year, month and day the text is written as, valid or not; '' for none; null for no day. */
+function dayParts(
+  text: string,
+  pattern: string,
+): { year: number; month: number; day: number } | '' | null {
   const typed = latinDigits(text).trim();
   if (!typed) return '';
   // SPEC.md section 9: a year, or a year and its month, with a hyphen, is the period's first day.
   const period = YEAR_OR_MONTH.exec(typed);
-  if (period) return isoDay(Number(period[1]), Number(period[2] ?? 1), 1);
+  if (period) return { year: Number(period[1]), month: Number(period[2] ?? 1), day: 1 };
   const patternOrder = fieldOrder(pattern);
   const numbers = /^\d{6}$|^\d{8}$/.test(typed)
     ? unseparated(typed, patternOrder)
@@ -80,7 +99,7 @@ export function parseDay(text: string, pattern = defaultShortDatePattern): strin
   const yearText = value('year');
   if (yearText.length !== 4 && yearText.length !== 2) return null;
   const year = Number(yearText) + (yearText.length === 2 ? 2000 : 0);
-  return isoDay(year, Number(value('month')), Number(value('day')));
+  return { year, month: Number(value('month')), day: Number(value('day')) };
 }
 
 /**
