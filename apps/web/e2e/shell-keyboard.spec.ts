@@ -75,7 +75,13 @@ test.describe('the shell from the keyboard', () => {
 
     await page.keyboard.press('Enter');
     await expect(drawer.getByRole('link').first()).toBeFocused();
-    await page.getByRole('button', { name: 'Cerrar' }).click({ position: { x: 700, y: 300 } });
+    await page.locator('.app-overlay').click({ position: { x: 700, y: 300 } });
+    await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton(page)).toBeFocused();
+
+    // Its own Close button, at the top of the drawer, is the visible way out.
+    await page.keyboard.press('Enter');
+    await drawer.getByRole('button', { name: 'Cerrar' }).click();
     await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
     await expect(menuButton(page)).toBeFocused();
   });

@@ -40,6 +40,17 @@ export function ApplicationLayout() {
       >
         <div className="app-sidebar-brand">
           <Logo />
+          {/* Over a narrow screen the drawer is a dialog: one visible way out besides Escape. */}
+          {sidebar.modal && (
+            <button
+              type="button"
+              className="btn app-sidebar-close"
+              aria-label={localize({ key: 'AbpUi::Close', defaultValue: 'Close' })}
+              onClick={sidebar.dismiss}
+            >
+              <Icon name="close" size={20} />
+            </button>
+          )}
         </div>
         <nav className="app-sidebar-nav" aria-label={menuLabel}>
           <MainMenu nodes={menu} />
