@@ -31,7 +31,9 @@ afterEach(() => {
 describe('modal', () => {
   it('is size md by default', () => {
     renderModal();
-    expect(screen.getByRole('dialog', { name: 'Edit' }).className).toBe('modal-dialog');
+    expect(screen.getByRole('dialog', { name: 'Edit' }).className).toBe(
+      'modal-dialog modal-dialog-scrollable',
+    );
   });
 
   it('uses the large class for lg', () => {

@@ -134,7 +134,9 @@ export function Modal({
       <div className="modal-backdrop show" />
       <div className="modal d-block" role="presentation">
         <div
-          className={`modal-dialog${sizeClass}${centered ? ' modal-dialog-centered' : ''}`}
+          // Scrollable: a body taller than the screen scrolls between the title and the footer, so
+          // Save stays in view on a phone (it was two screens down in the permissions dialog).
+          className={`modal-dialog modal-dialog-scrollable${sizeClass}${centered ? ' modal-dialog-centered' : ''}`}
           role="dialog"
           aria-modal="true"
           aria-labelledby={titleId}
