@@ -181,6 +181,7 @@ function UserFormBody({
       <form
         id={`${id}-form`}
         ref={formRef}
+        className="app-user-form-panels"
         noValidate
         // Enter submits even while Save is busy: the running save is not sent twice.
         onSubmit={(event) => (save.isPending || readOnly ? event.preventDefault() : submit(event))}
@@ -189,7 +190,7 @@ function UserFormBody({
           role="tabpanel"
           id={`${id}-panel-info`}
           aria-labelledby={`${id}-tab-info`}
-          hidden={tab !== 'info'}
+          className={tab === 'info' ? undefined : 'app-tabpanel-inactive'}
         >
           <UserInformationFields
             id={id}
@@ -202,7 +203,7 @@ function UserFormBody({
           role="tabpanel"
           id={`${id}-panel-roles`}
           aria-labelledby={`${id}-tab-roles`}
-          hidden={tab !== 'roles'}
+          className={tab === 'roles' ? undefined : 'app-tabpanel-inactive'}
         >
           <UserRolesFields id={id} form={form} roles={roles} />
         </div>
