@@ -18,6 +18,20 @@ describe('confirmation dialog', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  it('makes Yes red when it deletes something for good', () => {
+    render(<ConfirmationDialog />);
+    act(() => {
+      void confirmation.warn('Delete it?', 'Are you sure?', { destructive: true });
+    });
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveClass('btn-danger');
+    act(() => confirmation.clear());
+    act(() => {
+      void confirmation.warn('Leave?');
+    });
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveClass('btn-primary');
+    act(() => confirmation.clear());
+  });
+
   it('resolves reject with Cancel', async () => {
     render(<ConfirmationDialog />);
     let result!: Promise<string>;

@@ -81,7 +81,7 @@ function ConfirmationCard({ current }: { current: Confirmation }) {
             <button
               ref={yesButton}
               type="button"
-              className="btn btn-sm btn-primary"
+              className={`btn btn-sm ${options.destructive ? 'btn-danger' : 'btn-primary'}`}
               onClick={() => current.resolve('confirm')}
             >
               {localize(options.yesText ?? { key: 'AbpUi::Yes', defaultValue: 'Yes' })}

@@ -13,6 +13,8 @@ export interface ConfirmationOptions {
   titleLocalizationParams?: string[];
   /** Escape dismisses (default true). */
   dismissible?: boolean;
+  /** Yes deletes something for good: the button is red, not the app's blue. */
+  destructive?: boolean;
 }
 
 export interface Confirmation {

@@ -19,6 +19,7 @@ describe('confirmDelete', () => {
       severity: 'warning',
       message,
       title: 'AbpUi::AreYouSure',
+      options: { destructive: true },
     });
     confirmation.clear('reject');
     expect(await answer).toBe(false);

@@ -20,7 +20,7 @@ export async function confirmDelete({
   title = 'AbpUi::AreYouSure',
   remove,
 }: ConfirmDeleteOptions): Promise<boolean> {
-  const status = await confirmation.warn(message, title);
+  const status = await confirmation.warn(message, title, { destructive: true });
   if (status !== 'confirm') return false;
   try {
     await remove();
