@@ -84,7 +84,7 @@ function PagerButton(props: {
         >
           {arrow}
         </span>
-        {worded && <span className="app-pager-word">{label}</span>}
+        {worded && <span className="app-pager-word app-visually-hidden-phone">{label}</span>}
       </button>
     </li>
   );
@@ -145,7 +145,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {actions && (
                   <th scope="col" className="app-data-actions">
                     <Icon name="cog" size={14} className="app-data-actions-icon" />
-                    <span className="app-data-actions-word">{t('AbpUi::Actions')}</span>
+                    <span className="app-data-actions-word app-visually-hidden-phone">
+                      {t('AbpUi::Actions')}
+                    </span>
                   </th>
                 )}
                 {columns.map((column) => {

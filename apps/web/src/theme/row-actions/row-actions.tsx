@@ -34,7 +34,9 @@ export function RowActions({ actions, rowName }: { actions: RowAction[]; rowName
       label={
         <>
           <Icon name="cog" size={14} className="app-row-actions-icon" />
-          <span className="app-row-actions-word">{t('AbpUi::Actions')}</span>
+          <span className="app-row-actions-word app-visually-hidden-phone">
+            {t('AbpUi::Actions')}
+          </span>
         </>
       }
     >
