@@ -54,6 +54,36 @@ describe('local cache', () => {
     cache.set('c', 3);
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
   });
+
+  it('keeps an entry that is read while many read once pass through', () => {
+    const cache = createCacheHub().create<number>('test', { maxEntries: 3 });
+    cache.set('hot', 0);
+    for (let i = 1; i <= 100; i++) {
+      expect(cache.get('hot'), `after ${i - 1} others`).toBe(0);
+      cache.set(`once-${i}`, i);
+    }
+    // Never more than it may hold: the last two of the crowd beside the hot one.
+    expect(cache.get('once-98')).toBeUndefined();
+    expect([cache.get('hot'), cache.get('once-99'), cache.get('once-100')]).toEqual([0, 99, 100]);
+  });
+
+  it('replaces a key it holds without making room', () => {
+    const cache = createCacheHub().create<string>('test', { maxEntries: 2 });
+    cache.set('a', 'a');
+    cache.set('b', 'b');
+    cache.set('b', 'b2');
+    expect([cache.get('a'), cache.get('b')]).toEqual(['a', 'b2']);
+  });
+
+  it('makes room with an expired entry, read or not', async () => {
+    const cache = createCacheHub().create<string>('test', { maxEntries: 2, ttlMs: 20 });
+    cache.set('old', 'o');
+    cache.get('old');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    cache.set('fresh', 'f');
+    cache.set('new', 'n');
+    expect([cache.get('fresh'), cache.get('new')]).toEqual(['f', 'n']);
+  });
 });
 
 describe.skipIf(!redisUrl)('invalidation across instances over Redis', () => {

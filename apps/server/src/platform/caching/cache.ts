@@ -262,9 +262,15 @@ export function createCacheHub(
   };
 }
 
-/** A bounded map with expiry; the oldest entry goes first when it is full. */
+/**
+ * A bounded map with expiry. When it is full, an expired entry or the oldest one not read since
+ * it was last passed over goes (the CLOCK algorithm, an approximation of least recently used): a
+ * hot key (the host's configuration, a busy tenant's settings) stays while a crowd of keys read
+ * once (a scan of many users' tokens) passes through. A read only sets a flag; the entries are
+ * reordered only when one must go.
+ */
 class LocalCache<V> {
-  readonly #entries = new Map<string, { value: V; expires: number }>();
+  readonly #entries = new Map<string, { value: V; expires: number; read: boolean }>();
   /** Bumped on every invalidation, so loads that started before it can tell. */
   generation = 0;
 
@@ -280,15 +286,31 @@ class LocalCache<V> {
       this.#entries.delete(key);
       return undefined;
     }
+    entry.read = true;
     return entry.value;
   }
 
   set(key: string, value: V): void {
-    if (this.#entries.size >= this.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+    const now = Date.now();
+    if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) this.#evictOne(now);
+    this.#entries.set(key, { value, expires: now + this.ttlMs, read: false });
+  }
+
+  /**
+   * From the oldest: an expired or unread entry goes; a read one loses its flag and moves to the
+   * end (a Map's iteration visits it again last). Ends within one pass plus one entry.
+   */
+  #evictOne(now: number): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.read && entry.expires >= now) {
+        entry.read = false;
+        this.#entries.delete(key);
+        this.#entries.set(key, entry);
+        continue;
+      }
+      this.#entries.delete(key);
+      return;
     }
-    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs });
   }
 
   delete(key: string): void {
