@@ -16,10 +16,12 @@ export interface PasswordFieldProps<T extends FieldValues> {
   label: string;
   /** Shown under the field (e.g. "leave empty to keep the password"). */
   hint?: string;
+  /** A password the user has already (My account's current one): managers fill it in. */
+  autoComplete?: 'new-password' | 'current-password';
 }
 
 /**
- * A new-password input with a show/hide toggle and the server's password rules. No `maxlength`:
+ * A password input with a show/hide toggle and a Caps Lock warning. No `maxlength`:
  * a longer password pasted from a manager would be cut silently and saved unlike its copy; the
  * 128-character rule says so instead, as on the sign-in page.
  */
@@ -28,6 +30,7 @@ export function PasswordField<T extends FieldValues>({
   name,
   label,
   hint,
+  autoComplete = 'new-password',
 }: PasswordFieldProps<T>) {
   const id = useId();
   const [shown, setShown] = useState(false);
@@ -54,7 +57,7 @@ export function PasswordField<T extends FieldValues>({
           value={field.value ?? ''}
           id={id}
           type={shown ? 'text' : 'password'}
-          autoComplete="new-password"
+          autoComplete={autoComplete}
           className={`form-control${invalid ? ' is-invalid' : ''}`}
           aria-invalid={invalid}
           aria-describedby={describedBy || undefined}

@@ -19,7 +19,6 @@ import { applyValidationErrors, codesUnder } from '#src/theme/form/apply-validat
 import { BusyButton } from '#src/theme/form/busy-button';
 import { GuardUnsavedChanges } from '#src/theme/form/guard-unsaved-changes';
 import { PasswordField } from '#src/theme/form/password-field';
-import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { useSingleSubmit } from '#src/theme/form/use-single-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -134,10 +133,9 @@ export function ChangePasswordForm({ profile, userId }: ChangePasswordFormProps)
     <form ref={formRef} noValidate onSubmit={submit}>
       <GuardUnsavedChanges dirty={form.formState.isDirty} />
       {hasPassword && (
-        <TextField
+        <PasswordField
           control={form.control}
           name="currentPassword"
-          type="password"
           label={t('AbpAccount::DisplayName:CurrentPassword')}
           autoComplete="current-password"
         />
@@ -147,12 +145,10 @@ export function ChangePasswordForm({ profile, userId }: ChangePasswordFormProps)
         name="newPassword"
         label={t('AbpAccount::DisplayName:NewPassword')}
       />
-      <TextField
+      <PasswordField
         control={form.control}
         name="newPasswordConfirm"
-        type="password"
         label={t('AbpAccount::DisplayName:NewPasswordConfirm')}
-        autoComplete="new-password"
       />
       <BusyButton busy={changing.isPending} disabled={!form.formState.isValid}>
         {t('AbpAccount::Save')}

@@ -146,6 +146,19 @@ describe('Change password', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('lets each of the three passwords be shown, the current one filled as the current password', async () => {
+    await renderManage();
+    const current = await screen.findByLabelText('Current password');
+    expect(current).toHaveAttribute('autocomplete', 'current-password');
+    expect(field('New password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(field('Confirm new password')).toHaveAttribute('autocomplete', 'new-password');
+    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(3);
+    fireEvent.click(toggles[2] as HTMLElement);
+    expect(field('Confirm new password')).toHaveAttribute('type', 'text');
+    expect(current).toHaveAttribute('type', 'password');
+  });
+
   it('without a password: no current-password field; after a change it is back and required', async () => {
     const { requests, queryClient } = await renderManage({ hasPassword: false }, (request) =>
       request.path === '/api/account/my-profile/change-password'

@@ -10,7 +10,6 @@ import { usePasswordRules } from '#src/core/app-configuration/use-password-rules
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
 import { PasswordField } from '#src/theme/form/password-field';
-import { TextField } from '#src/theme/form/text-field';
 import { useEnterSubmit } from '#src/theme/form/use-enter-submit';
 import { useSingleSubmit } from '#src/theme/form/use-single-submit';
 import { zodFormResolver } from '#src/theme/form/zod-form-resolver';
@@ -72,12 +71,10 @@ export function ResetPasswordForm({ userId, resetToken, onReset }: ResetPassword
     <form ref={formRef} noValidate onSubmit={submit}>
       <p>{t('AbpAccount::ResetPassword_Information')}</p>
       <PasswordField control={form.control} name="password" label={t('AbpAccount::Password')} />
-      <TextField
+      <PasswordField
         control={form.control}
         name="confirmPassword"
-        type="password"
         label={t('AbpAccount::ConfirmPassword')}
-        autoComplete="new-password"
       />
       <div className="d-flex justify-content-end gap-2">
         <Link to={accountPaths.login} className="btn btn-secondary">
