@@ -89,6 +89,9 @@ function FilteredList() {
       <button type="button" onClick={() => list.setFilterValue('colour', '')}>
         any
       </button>
+      <button type="button" onClick={list.showAll}>
+        show all
+      </button>
       <Link to="/things">all things</Link>
       <CurrentAddress />
     </>
@@ -124,6 +127,14 @@ describe("a list screen's own filters kept in the address", () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'any' }));
     await waitFor(() => expect(address()).toBe('/things?filter=x'));
+  });
+
+  it('are cleared with the search and the page by "show all"', async () => {
+    renderFilteredAt('/things?colour=red&filter=x&page=3');
+    fireEvent.click(await screen.findByRole('button', { name: 'show all' }));
+    expect(screen.getByLabelText('colour')).toHaveTextContent('');
+    expect(query()).toMatchObject({ filter: '', skipCount: 0 });
+    await waitFor(() => expect(address()).toBe('/things'));
   });
 
   it('read a value they do not take as none, and take it out of the address', async () => {

@@ -57,7 +57,7 @@ export function useListQueryInAddress<Filter extends string = never>(
   const [initial] = useState(() => readAddress(params, defaultSorting, accepts));
   const list = useListQuery(initial.query);
   const [filters, setFilters] = useState(initial.filters);
-  const { setPage, reset } = list;
+  const { setPage, reset, showAll: clearSearch } = list;
 
   /** Chooses one of the screen's own filters, from the first page. */
   const setFilterValue = useCallback(
@@ -67,6 +67,15 @@ export function useListQueryInAddress<Filter extends string = never>(
     },
     [setPage],
   );
+
+  /** Neither search nor the screen's own filters. */
+  const showAll = useCallback(() => {
+    clearSearch();
+    setFilters((current) => {
+      const cleared = Object.fromEntries(Object.keys(current).map((name) => [name, '']));
+      return cleared as typeof current;
+    });
+  }, [clearSearch]);
 
   const { filter, sorting } = list.query;
   const page = list.page + 1;
@@ -103,5 +112,5 @@ export function useListQueryInAddress<Filter extends string = never>(
     if (search !== params.toString()) setParams(next, { replace: true });
   }, [key, params, filter, sorting, page, filters, defaultSorting, reset, setParams]);
 
-  return { ...list, filters, setFilterValue };
+  return { ...list, filters, setFilterValue, showAll };
 }

@@ -50,6 +50,11 @@ export function useListQuery(initial: Partial<ListQuery> = {}) {
     setFilterInput(next.filter);
     setQuery((current) => ({ ...current, ...next }));
   }, []);
+  /** No search: the whole list from its first page, at once (no typing to wait for). */
+  const showAll = useCallback(() => {
+    setFilterInput('');
+    setQuery((current) => ({ ...current, filter: '', skipCount: 0 }));
+  }, []);
   const setSorting = useCallback(
     (key: string, direction: 'asc' | 'desc' | '') =>
       setQuery((current) => ({
@@ -69,5 +74,6 @@ export function useListQuery(initial: Partial<ListQuery> = {}) {
     setPageSize,
     setSorting,
     reset,
+    showAll,
   };
 }

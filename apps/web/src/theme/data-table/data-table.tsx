@@ -44,6 +44,8 @@ export interface DataTableProps<T> {
   /** The Actions column (first, as in ABP), absent when the user may do nothing. */
   actions?: (row: T) => ReactNode;
   loading?: boolean;
+  /** What an empty table says once loaded, instead of "No data available". */
+  empty?: ReactNode;
 }
 
 function nextDirection(sorting: string, key: string): 'asc' | 'desc' | '' {
@@ -197,7 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <div className="app-data-table-empty">
                       {props.loading
                         ? t('AbpUi::LoadingWithThreeDot')
-                        : t('AbpUi::NoDataAvailableInDatatable')}
+                        : (props.empty ?? t('AbpUi::NoDataAvailableInDatatable'))}
                     </div>
                   </td>
                 </tr>

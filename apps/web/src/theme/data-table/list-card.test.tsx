@@ -101,4 +101,30 @@ describe('ListCard', () => {
       vi.useRealTimers();
     }
   });
+
+  it('says when a search matched nothing, and shows the whole list again at once', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Searching isFetching={false} />);
+      const search = screen.getByRole('searchbox');
+      fireEvent.input(search, { target: { value: 'nobody' } });
+      act(() => vi.advanceTimersByTime(listDefaults.debounceMs));
+      expect(screen.getByRole('table')).toHaveTextContent('NothingMatches');
+      const showAll = screen.getByRole('button', { name: /ShowAll/ });
+
+      fireEvent.click(showAll);
+      // No debounce: the rows are back in the same render, and the search box is empty.
+      expect(screen.getAllByRole('row')).toHaveLength(1 + 12);
+      expect(search).toHaveValue('');
+      expect(search).toHaveFocus();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says "No data available" for a list that is empty without a search', () => {
+    render(<Screen startPage={0} answer={{ totalCount: 0, items: [] }} />);
+    expect(screen.getByRole('table')).toHaveTextContent('NoDataAvailableInDatatable');
+    expect(screen.queryByRole('button', { name: /ShowAll/ })).toBeNull();
+  });
 });

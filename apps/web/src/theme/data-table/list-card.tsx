@@ -47,8 +47,18 @@ export function ListCard<T>({
 }: ListCardProps<T>) {
   useStayWithinPages(list, result);
   const announcement = useResultAnnouncement(list, result);
+  const card = useRef<HTMLDivElement>(null);
+  const narrowed =
+    list.query.filter !== '' || Object.values(list.filters ?? {}).some((value) => value !== '');
+  const showAll = () => {
+    list.showAll();
+    // The button goes with the empty table: the first way to narrow the list again keeps focus.
+    card.current
+      ?.querySelector<HTMLElement>('.app-list-toolbar input, .app-list-toolbar select')
+      ?.focus();
+  };
   return (
-    <div className="card">
+    <div className="card" ref={card}>
       {/* Said once the list has answered a new search, filter or sort (as the menu search does). */}
       <div role="status" className="visually-hidden">
         {announcement}
@@ -70,6 +80,7 @@ export function ListCard<T>({
           sorting={list.query.sorting}
           onSortingChange={list.setSorting}
           loading={result.isFetching}
+          {...(narrowed ? { empty: <NothingMatches onShowAll={showAll} /> } : {})}
           {...(rowActions
             ? {
                 actions: (row: T) => (
@@ -80,6 +91,22 @@ export function ListCard<T>({
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * An empty table that a search or filter emptied: says so, and offers the whole list back,
+ * where "No data available" read as if there were none at all.
+ */
+function NothingMatches({ onShowAll }: { onShowAll: () => void }) {
+  const t = useLocalization();
+  return (
+    <>
+      {t('Vineta::NothingMatches')}{' '}
+      <button type="button" className="btn btn-link p-0 align-baseline" onClick={onShowAll}>
+        {t('Vineta::ShowAll')}
+      </button>
+    </>
   );
 }
 
