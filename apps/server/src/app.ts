@@ -246,6 +246,7 @@ async function composeApp(
   const { serveIndex } = await registerSpa(
     app,
     options.webRoot ?? config.webRoot ?? defaultWebRoot,
+    services.localizer,
   );
   app.setNotFoundHandler((request, reply) => {
     if (serveIndex?.(request, reply)) return reply;

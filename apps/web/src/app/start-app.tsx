@@ -50,7 +50,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   setEnvironment(environment);
   document.title = environment.application.name;
   configureStylesheets({ ltr: ltrStylesheet, rtl: rtlStylesheet });
-  const { language } = sessionStore.get();
+  // Nothing stored (a first visit): the page came in the culture the server took from the browser.
+  const language = sessionStore.get().language ?? (document.documentElement.lang || undefined);
   const firstStylesheet = applyDirection(guessDirection(language), language);
 
   routeRegistry.set(routeEntries);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +12,10 @@ const errors: Error[] = [];
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'vineta-spa-'));
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(
+  // The web app's own page: the server rewrites parts of it (boot-page.ts).
+  copyFileSync(
+    join(import.meta.dirname, '../../../../web/index.html'),
     join(webRoot, 'index.html'),
-    '<!doctype html><title>Viñeta</title><div id="root"></div>',
   );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(join(webRoot, 'assets', 'gone-def456.svg'), '<svg/>');
@@ -86,6 +87,26 @@ describe('the web app', () => {
       expect(response.statusCode, method).toBe(404);
       expect(response.headers.allow, method).toBeUndefined();
     }
+  });
+
+  it("answers the page in the request's culture: its language, direction and loading text", async () => {
+    const page = (headers: Record<string, string>) =>
+      test.app.inject({ url: '/identity/users', headers }).then((response) => response.body);
+    const spanish = await page({});
+    expect(spanish).toContain('<html lang="es-MX" dir="ltr">');
+    expect(spanish).toMatch(/class="app-boot-label">Cargando\.\.\.</);
+
+    const arabic = await page({ cookie: '.AspNetCore.Culture=c%3Dar%7Cuic%3Dar' });
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toMatch(/class="app-boot-label">جارٍ التحميل\.\.\.</);
+
+    const english = await page({ 'accept-language': 'en-US,en;q=0.9' });
+    expect(english).toContain('<html lang="en" dir="ltr">');
+    expect(english).toMatch(/class="app-boot-label">Loading\.\.\.</);
+    // The rest of the page is the built one.
+    expect(arabic.replace(/<html[^>]*>/, '').replace(/app-boot-label">[^<]*/, '')).toBe(
+      spanish.replace(/<html[^>]*>/, '').replace(/app-boot-label">[^<]*/, ''),
+    );
   });
 
   it('sends security headers', async () => {

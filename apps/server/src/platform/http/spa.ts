@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Localizer } from '../localization/localizer.js';
+import { bootPages } from './boot-page.js';
 
 /**
  * Paths the SPA never answers: the API, the sign-in server and the documentation keep their 404s,
@@ -14,14 +16,15 @@ const serverPaths = /^\/+(api|connect|\.well-known|swagger|health|interaction|as
 /**
  * Serves the built web app and answers `index.html` for every other GET that wants a page, so that
  * deep links (`/identity/users`) load the SPA. Hashed assets are cached for a year, the page never.
+ * The page comes in the request's culture (boot-page.ts): its language, direction and loading text.
  */
-export async function registerSpa(app: FastifyInstance, root: string) {
+export async function registerSpa(app: FastifyInstance, root: string, localizer: Localizer) {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'the web app is not built; run `npm run build` to serve it');
     return { serveIndex: undefined };
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const pageIn = bootPages(readFileSync(indexFile, 'utf8'), localizer);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -38,7 +41,10 @@ export async function registerSpa(app: FastifyInstance, root: string) {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !serverPaths.test(request.url);
     if (!wantsPage) return false;
-    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    void reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(pageIn(request.culture));
     return true;
   };
   // Nothing returned: Fastify sends what a handler returns, and a second send after the page
