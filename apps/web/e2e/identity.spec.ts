@@ -1001,9 +1001,12 @@ test.describe('identity administration', () => {
       // room on a phone.
       const column = page.getByRole('columnheader', { name: text(culture, 'AbpUi::Actions') });
       await expect.poll(async () => (await column.boundingBox())?.width ?? 0).toBeLessThan(70);
-      // Nothing found: the whole message within the screen's width, wrapped if need be.
+      // Nothing found: the whole message and its Show all within the screen's width, wrapped if
+      // need be; Show all brings the users back.
       await search(page, uniqueName('nadie'));
-      const message = page.getByText(text(culture, 'AbpUi::NoDataAvailableInDatatable'));
+      const message = page
+        .locator('.app-data-table-empty')
+        .filter({ hasText: text(culture, 'Vineta::NothingMatches') });
       await expect(message).toBeVisible();
       const box = await message.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
@@ -1011,6 +1014,9 @@ test.describe('identity administration', () => {
         path: `${artifacts}/identity-users-empty-${culture}-375.png`,
         animations: 'disabled',
       });
+      await message.getByRole('button', { name: text(culture, 'Vineta::ShowAll') }).click();
+      await expect(actions).toBeVisible();
+      await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue('');
     });
   }
 

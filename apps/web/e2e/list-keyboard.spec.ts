@@ -39,7 +39,9 @@ test.describe('lists from the keyboard and a screen reader', () => {
     await expect(status).toHaveText('1 resultado');
     await page.getByRole('main').getByRole('searchbox').fill('nadie-se-llama-asi');
     await expect(status).toHaveText('Ningún resultado');
-    await expect(page.getByRole('cell', { name: 'No hay datos disponibles' })).toBeVisible();
+    await expect(
+      page.getByRole('cell', { name: 'Ningún registro coincide con la búsqueda. Mostrar todos' }),
+    ).toBeVisible();
   });
 
   test('the security logs that scroll sideways are a named Tab stop the arrow keys scroll', async ({
