@@ -1,11 +1,10 @@
-import { isRightToLeftCulture } from '@vineta/contracts/localization/cultures';
+import { rendersRightToLeft } from '../localization/culture-info.js';
 import type { Localizer } from '../localization/localizer.js';
+import { escapeHtml } from './escape-html.js';
 
 const htmlTag = /<html\b[^>]*>/;
 /** The web app's start-up indicator (apps/web/index.html), shown until its first render. */
 const bootLabel = /(<[^>]+class="app-boot-label"[^>]*>)[^<]*(<\/)/;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * `index.html` as each culture's page: `lang` and `dir` on <html>, so the first paint (the
@@ -17,7 +16,7 @@ export function bootPages(indexHtml: string, localizer: Localizer): (culture: st
   return (culture) => {
     let page = pages.get(culture);
     if (page === undefined) {
-      const dir = isRightToLeftCulture(culture) ? 'rtl' : 'ltr';
+      const dir = rendersRightToLeft(culture) ? 'rtl' : 'ltr';
       const loading = localizer.text('AbpUi', 'LoadingWithThreeDot', culture);
       page = indexHtml
         .replace(htmlTag, `<html lang="${escapeHtml(culture)}" dir="${dir}">`)

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../http/escape-html.js';
 import { rendersRightToLeft } from '../localization/culture-info.js';
 import type { Localizer } from '../localization/localizer.js';
 
@@ -21,14 +22,6 @@ export interface RenderedMail {
 
 /** The layout's own text, in resource `Vineta`; `{0}` is the application's name. */
 const MAIL_FOOTER_KEY = 'Email:Footer';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
-      character,
-  );
 
 const isWebLink = (url: string) => {
   try {

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ErrorOut, KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { escapeHtml } from '../../../platform/http/escape-html.js';
 import { rendersRightToLeft } from '../../../platform/localization/culture-info.js';
 import type { Localizer } from '../../../platform/localization/localizer.js';
-
-const escapeHtml = (value: unknown) =>
-  String(value).replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** Adds a source to one directive of the response's Content-Security-Policy, if it has one. */
 function allowInPolicy(ctx: KoaContextWithOIDC, directive: string, source: string): void {
