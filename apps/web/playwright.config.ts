@@ -96,7 +96,11 @@ export default defineConfig({
   use: {
     baseURL: appUrl,
     locale: 'es-MX',
-    trace: 'retain-on-failure',
+    // A failed test's trace keeps its DOM snapshots, network and console, not the screencast:
+    // recording the screencast through every test took a third of the suite's CPU on a two-core
+    // host (docs/benchmarks.md, session 50). A failure still leaves a screenshot of its end.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
