@@ -96,10 +96,11 @@ export default defineConfig({
   use: {
     baseURL: appUrl,
     locale: 'es-MX',
-    // A failed test's trace keeps its DOM snapshots, network and console, not the screencast:
-    // recording the screencast through every test took a third of the suite's CPU on a two-core
-    // host (docs/benchmarks.md, session 50). A failure still leaves a screenshot of its end.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test's trace keeps its steps, network and console, and outside CI the page's DOM
+    // at every step; never the screencast. Recording the screencast through every test took a
+    // third of the suite's CPU on a two-core host, the DOM snapshots a tenth (docs/benchmarks.md,
+    // session 50). A failure also leaves a screenshot of its end and the page's accessibility tree.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: !process.env.CI },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
