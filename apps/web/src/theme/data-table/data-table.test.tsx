@@ -152,9 +152,17 @@ describe('DataTable pager', () => {
     const { rerender } = render(table([], { totalCount: undefined, loading: true }));
     expect(screen.getByText(/in total/)).not.toBeVisible();
     expect(screen.getByRole('navigation', { hidden: true })).not.toBeVisible();
-    rerender(table(rowsOf('ana'), { totalCount: 1 }));
+    rerender(table(rowsOf('ana'), { totalCount: 25, pageSize: 10 }));
     expect(screen.getByText(/in total/)).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'People' })).toBeVisible();
+  });
+
+  it('has no pager for a list of one page, nor once a search leaves one page', () => {
+    const { rerender } = render(table(rowsOf('ana', 'beto'), { totalCount: 11, pageSize: 10 }));
+    expect(screen.getByRole('navigation', { name: 'People' })).toBeVisible();
+    rerender(table(rowsOf('ana', 'beto'), { totalCount: 10, pageSize: 10 }));
+    expect(screen.getByText(/in total/)).toBeVisible();
+    expect(screen.queryByRole('navigation', { hidden: true })).toBeNull();
   });
 
   it('groups large counts as the culture does', () => {

@@ -240,68 +240,71 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       {/* Its room kept while the first page loads, so the card does not grow when it arrives. */}
       <div
-        className="d-flex flex-wrap justify-content-between align-items-center gap-2"
+        className="app-list-footer d-flex flex-wrap justify-content-between align-items-center gap-2"
         style={known ? undefined : { visibility: 'hidden' }}
       >
         <span className="text-muted small">
           {/* One sentence, the number where each language puts it ("34 Total" read wrong in Arabic). */}
           {t({ key: 'Vineta::ListTotal', defaultValue: '{0} in total' }, count(totalCount))}
         </span>
-        <nav aria-label={props.caption}>
-          <ul className="pagination pagination-sm mb-0">
-            <PagerButton
-              label={t('AbpUi::PagerFirst')}
-              arrow="«"
-              disabled={page === 0}
-              onClick={() => props.onPageChange(0)}
-            />
-            <PagerButton
-              label={t('AbpUi::PagerPrevious')}
-              arrow="‹"
-              worded
-              disabled={page === 0}
-              onClick={() => props.onPageChange(page - 1)}
-            />
-            {/*
-             * A wide screen shows the pages around this one, a phone this one of how many. The
-             * current page stays a button, marked current and doing nothing: the button just
-             * pressed keeps the focus, where a text in its place dropped it to the page's body.
-             */}
-            {pageWindow(page, pageCount).map((number) => (
-              <li
-                key={number}
-                className={`page-item app-pager-number${number === page ? ' active' : ''}`}
-              >
-                <button
-                  type="button"
-                  className="page-link"
-                  aria-current={number === page ? 'page' : undefined}
-                  onClick={number === page ? undefined : () => props.onPageChange(number)}
+        {/* A list of one page has nothing to page through (ngx-datatable, ABP's, hides it too). */}
+        {(!known || pageCount > 1) && (
+          <nav aria-label={props.caption}>
+            <ul className="pagination pagination-sm mb-0">
+              <PagerButton
+                label={t('AbpUi::PagerFirst')}
+                arrow="«"
+                disabled={page === 0}
+                onClick={() => props.onPageChange(0)}
+              />
+              <PagerButton
+                label={t('AbpUi::PagerPrevious')}
+                arrow="‹"
+                worded
+                disabled={page === 0}
+                onClick={() => props.onPageChange(page - 1)}
+              />
+              {/*
+               * A wide screen shows the pages around this one, a phone this one of how many. The
+               * current page stays a button, marked current and doing nothing: the button just
+               * pressed keeps the focus, where a text in its place dropped it to the page's body.
+               */}
+              {pageWindow(page, pageCount).map((number) => (
+                <li
+                  key={number}
+                  className={`page-item app-pager-number${number === page ? ' active' : ''}`}
                 >
-                  {count(number + 1)}
-                </button>
+                  <button
+                    type="button"
+                    className="page-link"
+                    aria-current={number === page ? 'page' : undefined}
+                    onClick={number === page ? undefined : () => props.onPageChange(number)}
+                  >
+                    {count(number + 1)}
+                  </button>
+                </li>
+              ))}
+              <li className="page-item active app-pager-position" aria-current="page">
+                <span className="page-link">
+                  {count(page + 1)} / {count(pageCount)}
+                </span>
               </li>
-            ))}
-            <li className="page-item active app-pager-position" aria-current="page">
-              <span className="page-link">
-                {count(page + 1)} / {count(pageCount)}
-              </span>
-            </li>
-            <PagerButton
-              label={t('AbpUi::PagerNext')}
-              arrow="›"
-              worded
-              disabled={page + 1 >= pageCount}
-              onClick={() => props.onPageChange(page + 1)}
-            />
-            <PagerButton
-              label={t('AbpUi::PagerLast')}
-              arrow="»"
-              disabled={page + 1 >= pageCount}
-              onClick={() => props.onPageChange(pageCount - 1)}
-            />
-          </ul>
-        </nav>
+              <PagerButton
+                label={t('AbpUi::PagerNext')}
+                arrow="›"
+                worded
+                disabled={page + 1 >= pageCount}
+                onClick={() => props.onPageChange(page + 1)}
+              />
+              <PagerButton
+                label={t('AbpUi::PagerLast')}
+                arrow="»"
+                disabled={page + 1 >= pageCount}
+                onClick={() => props.onPageChange(pageCount - 1)}
+              />
+            </ul>
+          </nav>
+        )}
       </div>
     </div>
   );

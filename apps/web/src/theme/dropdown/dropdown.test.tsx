@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Dropdown } from './dropdown';
 
@@ -86,6 +86,25 @@ describe('Dropdown from the keyboard', () => {
     fireEvent.focusOut(remove, {
       relatedTarget: screen.getByRole('button', { name: 'Next control' }),
     });
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when Tab takes the focus out of the page, and stays open when it moves inside', async () => {
+    const toggle = renderTwoItems();
+    fireEvent.click(toggle);
+    const edit = screen.getByRole('button', { name: 'Edit' });
+    const remove = screen.getByRole('button', { name: 'Delete' });
+    edit.focus();
+    fireEvent.keyDown(edit, { key: 'Tab' });
+    remove.focus();
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(remove).toBeInTheDocument();
+    // The last control of the page: the browser's own controls take the focus, the page's body
+    // is left with it.
+    fireEvent.keyDown(remove, { key: 'Tab' });
+    remove.blur();
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });

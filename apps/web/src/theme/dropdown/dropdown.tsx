@@ -114,9 +114,16 @@ export function Dropdown({
         return;
       }
       if (focusInside && moveFocus(menu.current, event.key)) event.preventDefault();
+      // Tab past the last control of the page leaves the document, where focusout names no
+      // control to go to (below); once the focus has moved, wherever it went, the menu closes.
+      if (focusInside && event.key === 'Tab')
+        setTimeout(() => {
+          if (!root.current?.contains(document.activeElement)) setOpen(false);
+        });
     };
     // Tab past the last item (or Shift+Tab past the toggle): the menu would stay open over the
-    // controls that focus moved to, and another menu could open on top of it.
+    // controls that focus moved to, and another menu could open on top of it. Focus leaving the
+    // window (another window taking it) names no control and keeps the menu open.
     const onFocusOut = (event: FocusEvent) => {
       const next = event.relatedTarget as Node | null;
       if (next && !root.current?.contains(next)) setOpen(false);
