@@ -105,6 +105,7 @@ export function Dropdown({
     const onDocument = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    let afterTab: ReturnType<typeof setTimeout> | undefined;
     const onKey = (event: KeyboardEvent) => {
       const focusInside = root.current?.contains(document.activeElement) ?? false;
       if (event.key === 'Escape') {
@@ -116,10 +117,12 @@ export function Dropdown({
       if (focusInside && moveFocus(menu.current, event.key)) event.preventDefault();
       // Tab past the last control of the page leaves the document, where focusout names no
       // control to go to (below); once the focus has moved, wherever it went, the menu closes.
-      if (focusInside && event.key === 'Tab')
-        setTimeout(() => {
+      if (focusInside && event.key === 'Tab') {
+        clearTimeout(afterTab);
+        afterTab = setTimeout(() => {
           if (!root.current?.contains(document.activeElement)) setOpen(false);
         });
+      }
     };
     // Tab past the last item (or Shift+Tab past the toggle): the menu would stay open over the
     // controls that focus moved to, and another menu could open on top of it. Focus leaving the
@@ -141,6 +144,7 @@ export function Dropdown({
       element?.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('scroll', close, true);
       window.removeEventListener('resize', close);
+      clearTimeout(afterTab);
     };
   }, [open]);
 
