@@ -96,6 +96,11 @@ export default defineConfig({
   use: {
     baseURL: appUrl,
     locale: 'es-MX',
+    // A click that cannot happen (its control under a dialog, a menu that closed) fails at its
+    // own line, saying what was in the way; without a limit it waited for the test's timeout,
+    // whose message names no step.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     // A failed test's trace keeps its steps, network and console, and outside CI the page's DOM
     // at every step; never the screencast. Recording the screencast through every test took a
     // third of the suite's CPU on a two-core host, the DOM snapshots a tenth (docs/benchmarks.md,

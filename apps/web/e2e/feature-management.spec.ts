@@ -1,6 +1,6 @@
 import { expect, type Page, request as playwrightRequest } from '@playwright/test';
 import { type Culture, expectNoAxeViolations, text, uniqueName } from './support/account';
-import { adminApi, answerQuestion, shoot } from './support/admin';
+import { adminApi, answerQuestion, openRowAction, search, shoot } from './support/admin';
 import { artifacts, baseUrl, requestToken, signIn, useLanguage } from './support/app';
 import { test } from './support/test';
 
@@ -51,17 +51,13 @@ const settingsLink = (page: Page, culture: Culture) =>
 /** Tenants → the tenant's row → Manage features. */
 async function openTenantFeatures(page: Page, culture: Culture, tenantName: string) {
   await page.goto('/tenant-management/tenants');
-  await page.getByRole('main').getByRole('searchbox').fill(tenantName);
-  const row = page.getByRole('row').filter({ hasText: tenantName });
-  await expect(row).toHaveCount(1);
-  const actions = row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) });
-  if (await actions.count()) await actions.click();
-  await row
-    .getByRole('button', {
-      name: text(culture, 'AbpTenantManagement::Permission:ManageFeatures'),
-      exact: true,
-    })
-    .click();
+  await search(page, tenantName);
+  await openRowAction(
+    page,
+    tenantName,
+    culture,
+    text(culture, 'AbpTenantManagement::Permission:ManageFeatures'),
+  );
   const dialog = page.getByRole('dialog', {
     name: text(culture, 'AbpFeatureManagement::FeaturesFor', [tenantName]),
   });

@@ -10,6 +10,7 @@ import {
   adminApi,
   answerQuestion,
   dialog,
+  listSettled,
   ok,
   openRowAction,
   search,
@@ -395,6 +396,9 @@ test.describe('tenant management', () => {
     await signInToTenant(page, culture, name, password);
     await page.goto('/identity/roles');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The roles have come: a change to the tenant now meets the next step, not this list.
+    await expect(page.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(1);
+    await listSettled(page);
     return { name, tenant };
   }
 

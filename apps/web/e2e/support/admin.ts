@@ -49,8 +49,14 @@ export async function answerQuestion(
   await question.getByRole('button', { name: text(culture, answer) }).click();
 }
 
-/** Clicks a row's action, through its Actions menu when the row has more than one. */
+/**
+ * Clicks a row's action, through its Actions menu when the row has more than one. The list has
+ * answered first: rows that change under an open menu close it (a list that gets shorter scrolls
+ * the page), and a menu opened on the rows before a search came back was gone from under the
+ * pointer on a slow host.
+ */
 export async function openRowAction(page: Page, rowText: string, culture: Culture, action: string) {
+  await listSettled(page);
   const row = page.getByRole('row').filter({ hasText: rowText });
   await expect(row).toHaveCount(1);
   const actions = row.getByRole('button', { name: new RegExp(text(culture, 'AbpUi::Actions')) });
@@ -61,22 +67,38 @@ export async function openRowAction(page: Page, rowText: string, culture: Cultur
   // what is there instead.
   await expect
     .poll(() =>
-      item.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        const x = box.x + box.width / 2;
-        const y = box.y + box.height / 2;
-        const top = document.elementFromPoint(x, y);
-        if (top !== null && element.contains(top)) return 'on top';
-        const where = `at ${Math.round(x)},${Math.round(y)} of ${innerWidth}×${innerHeight}`;
-        return `${where}: ${top ? top.outerHTML.slice(0, 160) : 'nothing'}`;
-      }),
+      item.evaluate(
+        (element) => {
+          const box = element.getBoundingClientRect();
+          const x = box.x + box.width / 2;
+          const y = box.y + box.height / 2;
+          const top = document.elementFromPoint(x, y);
+          if (top !== null && element.contains(top)) return 'on top';
+          const where = `at ${Math.round(x)},${Math.round(y)} of ${innerWidth}×${innerHeight}`;
+          return `${where}: ${top ? top.outerHTML.slice(0, 160) : 'nothing'}`;
+        },
+        undefined,
+        // Each look is short, so that a menu that closed fails the poll rather than the test.
+        { timeout: 2_000 },
+      ),
     )
     .toBe('on top');
   await item.click();
 }
 
+/**
+ * Types into a list's search box and waits, as a person does, for the rows to answer it: the
+ * search is in the address once the list's 300 ms pause is over, then the table is no longer busy.
+ */
 export async function search(page: Page, value: string) {
   await page.getByRole('main').getByRole('searchbox').fill(value);
+  await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toBe(value);
+  await listSettled(page);
+}
+
+/** The list's table has its answer: no request of its rows is under way (`aria-busy`). */
+export async function listSettled(page: Page) {
+  await expect(page.getByRole('main').locator('table[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** SPEC.md section 9: the shell's sidebar is open from 1025 px up and closes itself below. */

@@ -106,6 +106,15 @@ describe('DataTable footer', () => {
     expect(screen.queryByRole('navigation', { hidden: true })).toBeNull();
   });
 
+  it('is busy while its rows are fetched, keeping the old ones in sight', () => {
+    const { rerender } = render(table(rowsOf('ana', 'beto'), { loading: true }));
+    const people = screen.getByRole('table', { name: 'People' });
+    expect(people).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('beto')).toBeVisible();
+    rerender(table(rowsOf('ana'), { loading: false }));
+    expect(people).not.toHaveAttribute('aria-busy');
+  });
+
   it('groups large counts as the culture does', () => {
     render(table(rowsOf('ana'), { totalCount: 123456, pageSize: 10, page: 1233 }));
     expect(screen.getByText('123,456 in total')).toBeInTheDocument();

@@ -83,8 +83,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ref={scroller}
           {...(overflows ? { role: 'region', 'aria-label': props.caption, tabIndex: 0 } : {})}
         >
-          {/* Focusable from script only: where focus goes when the last focused row is deleted. */}
-          <table className="mb-2" ref={table} tabIndex={-1}>
+          {/*
+           * Focusable from script only: where focus goes when the last focused row is deleted.
+           * Busy while its rows are being fetched, the old ones still shown, so that a screen
+           * reader waits for the new ones (the status line below the card then says what came).
+           */}
+          <table className="mb-2" ref={table} tabIndex={-1} aria-busy={props.loading || undefined}>
             <caption className="visually-hidden">{props.caption}</caption>
             <thead>
               <tr style={header}>
