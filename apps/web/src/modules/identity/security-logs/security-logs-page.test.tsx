@@ -28,11 +28,12 @@ const row = (extra: Partial<IdentitySecurityLogDto>): IdentitySecurityLogDto => 
   ...extra,
 });
 
-function serve() {
+/** Three rows of `totalCount`: more make a page past the first one real. */
+function serve(totalCount = 3) {
   return fakeServer((request) =>
     request.path === '/api/identity/security-logs'
       ? Response.json({
-          totalCount: 2,
+          totalCount,
           items: [
             row({}),
             row({ action: 'LoginInvalidUserNameOrPassword', userName: 'ana' }),
@@ -106,7 +107,8 @@ describe('Security logs page', () => {
 
   it('starts from the filters, sort and page of the address, and writes each choice back', async () => {
     await loadIdentityConfiguration({ 'AbpIdentity.SecurityLogs': true });
-    const requests = serve();
+    // Enough rows for a second page: one past the end goes back to the last that has rows.
+    const requests = serve(25);
     renderAt(
       '/identity/security-logs?filter=ana&action=LoginFailed&from=2026-11-30&to=2026-12-01&sorting=creationTime%20asc&page=2',
     );
