@@ -240,6 +240,9 @@ test.describe('identity administration', () => {
   }) => {
     const culture: Culture = 'es-MX';
     const { prefix, rows } = await openElevenRoles(page, request, api, 'pag');
+    const footer = page.locator('.app-list-footer');
+    const footerHeight = async () => (await footer.boundingBox())?.height;
+    const withPager = await footerHeight();
     await page.getByRole('button', { name: text(culture, 'AbpUi::PagerNext') }).click();
     const last = `${prefix}-10`;
     await expect(rows).toHaveText([new RegExp(last)]);
@@ -252,6 +255,8 @@ test.describe('identity administration', () => {
     await expect(page).toHaveURL(/\/identity\/roles\?(?!.*page=)/);
     await expect(page.getByRole('main').getByText('10 en total')).toBeVisible();
     await expect(page.locator('.app-pager-number')).toHaveCount(0);
+    // The footer keeps the pager's room: the card does not jump when it goes.
+    expect(await footerHeight()).toBe(withPager);
     await shoot(page, 'roles-last-page-emptied', { fullPage: false });
   });
 

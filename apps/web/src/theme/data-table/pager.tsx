@@ -1,5 +1,6 @@
 import { formatNumber } from '#src/core/localization/format';
 import { currentLanguage, useLocalization } from '#src/core/localization/i18n';
+import './pager.css';
 
 /**
  * A pager button. At the first or last page it is marked disabled but keeps focus: a `disabled`
