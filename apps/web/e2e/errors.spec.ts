@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { text } from './support/account';
 import {
   admin,
   artifacts,
@@ -175,5 +176,14 @@ test.describe('error screens', () => {
     });
     await page.keyboard.press('Escape');
     await expect(screen).toHaveCount(0);
+    // The table says its rows did not come, rather than that there are none; once the server
+    // answers again, Try again brings them.
+    const table = page.getByRole('main').getByRole('table');
+    await expect(table).toContainText(text('es-MX', 'Vineta::ListNotLoaded'));
+    await expect(table).not.toContainText(text('es-MX', 'AbpUi::NoDataAvailableInDatatable'));
+    await page.screenshot({ path: `${artifacts}/list-not-loaded-es-MX-1280.png` });
+    await page.unroute('**/api/identity/roles?**');
+    await table.getByRole('button', { name: text('es-MX', 'Vineta::TryAgain') }).click();
+    await expect(table.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(1);
   });
 });

@@ -49,6 +49,21 @@ function Searching(props: { isFetching: boolean }) {
   );
 }
 
+/** A list whose query failed before any answer came. */
+function Failed({ refetch }: { refetch: () => void }) {
+  const list = useListQuery();
+  return (
+    <ListCard<Person>
+      caption="People"
+      list={list}
+      result={{ data: undefined, isFetching: false, isError: true, refetch }}
+      columns={[{ key: 'id', header: 'Id', cell: (person) => person.id }]}
+      rowKey={(person) => person.id}
+      rowName={(person) => person.id}
+    />
+  );
+}
+
 const skipCount = () => screen.getByLabelText('skipCount').textContent;
 
 describe('ListCard', () => {
@@ -126,5 +141,15 @@ describe('ListCard', () => {
     render(<Screen startPage={0} answer={{ totalCount: 0, items: [] }} />);
     expect(screen.getByRole('table')).toHaveTextContent('NoDataAvailableInDatatable');
     expect(screen.queryByRole('button', { name: /ShowAll/ })).toBeNull();
+  });
+
+  it('says a list that could not be fetched was not loaded, and asks again on Try again', () => {
+    const refetch = vi.fn();
+    render(<Failed refetch={refetch} />);
+    const table = screen.getByRole('table');
+    expect(table).toHaveTextContent('ListNotLoaded');
+    expect(table).not.toHaveTextContent('NoDataAvailableInDatatable');
+    fireEvent.click(screen.getByRole('button', { name: /TryAgain/ }));
+    expect(refetch).toHaveBeenCalledTimes(1);
   });
 });

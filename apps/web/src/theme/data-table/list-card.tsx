@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '#src/core/localization/format';
 import { currentLanguage, useLocalization } from '#src/core/localization/i18n';
 import type { useListQuery } from '#src/core/query/use-list-query';
+import { NotLoaded } from '#src/theme/load-state/not-loaded';
 import { type RowAction, RowActions } from '#src/theme/row-actions/row-actions';
 import { SearchBox } from '#src/theme/search-box/search-box';
 import { DataTable, type DataTableColumn } from './data-table';
@@ -16,8 +17,13 @@ export interface ListCardProps<T> {
   caption: string;
   /** The list's query state (filter, sorting, page) from `useListQuery`. */
   list: ListState;
-  /** The list query's answer. */
-  result: { data?: PagedResultDto<T> | undefined; isFetching: boolean };
+  /** The list query's answer (React Query's result). */
+  result: {
+    data?: PagedResultDto<T> | undefined;
+    isFetching: boolean;
+    isError?: boolean;
+    refetch?: () => unknown;
+  };
   columns: readonly DataTableColumn<T>[];
   rowKey: (row: T) => string;
   /** Names the row in its Actions menu's label. */
@@ -45,6 +51,7 @@ export function ListCard<T>({
   filters,
   search = true,
 }: ListCardProps<T>) {
+  const t = useLocalization();
   useStayWithinPages(list, result);
   const announcement = useResultAnnouncement(list, result);
   const card = useRef<HTMLDivElement>(null);
@@ -80,7 +87,19 @@ export function ListCard<T>({
           sorting={list.query.sorting}
           onSortingChange={list.setSorting}
           loading={result.isFetching}
-          {...(narrowed ? { empty: <NothingMatches onShowAll={showAll} /> } : {})}
+          {...(result.isError && result.data === undefined
+            ? {
+                empty: (
+                  <NotLoaded
+                    inline
+                    message={t('Vineta::ListNotLoaded')}
+                    onRetry={() => void result.refetch?.()}
+                  />
+                ),
+              }
+            : narrowed
+              ? { empty: <NothingMatches onShowAll={showAll} /> }
+              : {})}
           {...(rowActions
             ? {
                 actions: (row: T) => (

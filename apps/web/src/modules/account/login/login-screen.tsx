@@ -5,10 +5,10 @@ import {
 import { Link, useLocation } from 'react-router';
 import { useSetting } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
+import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
 import { accountHref, accountPaths } from '../account.paths';
 import { useInteractionDetails } from '../api/get-interaction-details';
 import { AccountCard } from '../shared/account-card';
-import { LoadingIndicator } from '../shared/loading-indicator';
 import { signInErrorText } from '../shared/sign-in-error';
 import { takeSignInRestartNotice } from '../shared/sign-in-restart';
 import { LoginForm } from './login-form';

@@ -80,6 +80,22 @@ describe('My account', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
+  it('says the profile could not be loaded, in place of a spinner, and reads it again on Try again', async () => {
+    let failing = true;
+    await renderManage({}, (request) =>
+      request.path === '/api/account/my-profile' && failing
+        ? abpError(500, 'An internal error occurred during your request!')
+        : undefined,
+    );
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText(/This page could not be loaded\./)).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    failing = false;
+    fireEvent.click(tryAgain);
+    expect(await screen.findByRole('tablist')).toBeInTheDocument();
+    expect(screen.queryByText(/This page could not be loaded/)).not.toBeInTheDocument();
+  });
+
   it('opens on Change password, with Personal settings as the second tab; arrows switch', async () => {
     await renderManage();
     const tabs = await screen.findAllByRole('tab');

@@ -1,8 +1,9 @@
 import { useCurrentUser } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
+import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
+import { NotLoaded } from '#src/theme/load-state/not-loaded';
 import { PageHeader } from '#src/theme/page/page-header';
 import { useMyProfile } from '../api/get-my-profile';
-import { LoadingIndicator } from '../shared/loading-indicator';
 import { ChangePasswordForm } from './change-password-form';
 import { PersonalSettingsForm } from './personal-settings-form';
 import { type ProfileTab, ProfileTabs } from './profile-tabs';
@@ -14,9 +15,14 @@ import { type ProfileTab, ProfileTabs } from './profile-tabs';
 export function ManageProfilePage() {
   const t = useLocalization();
   const userId = useCurrentUser()?.id ?? null;
-  const { data: profile } = useMyProfile(userId);
+  const { data: profile, isError, isFetching, refetch } = useMyProfile(userId);
 
-  let body = <LoadingIndicator />;
+  let body =
+    isError && !isFetching ? (
+      <NotLoaded message={t('Vineta::PageNotLoaded')} onRetry={() => void refetch()} />
+    ) : (
+      <LoadingIndicator />
+    );
   if (profile?.userName) {
     const tabs: ProfileTab[] = [
       {

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useLocalization } from '#src/core/localization/i18n';
+import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
 import { accountPaths } from '../account.paths';
 import { useVerifyPasswordResetToken } from '../api/verify-password-reset-token';
 import { AccountCard } from '../shared/account-card';
-import { LoadingIndicator } from '../shared/loading-indicator';
 import { ResetPasswordForm } from './reset-password-form';
 
 /**

@@ -7,7 +7,7 @@ import type { ApplicationConfiguration } from '#src/core/app-configuration/appli
 import { applyLocalization } from '#src/core/localization/i18n';
 import { createAppQueryClient } from '#src/core/query/query-client';
 import { testConfiguration } from '#src/test/app-configuration';
-import { settingTexts, uiTexts, validationTexts } from '#src/test/server-texts';
+import { settingTexts, uiTexts, validationTexts, vinetaTexts } from '#src/test/server-texts';
 import { ToastContainer } from '#src/theme/toast/toast-container';
 import { toaster } from '#src/theme/toast/toaster';
 import { EmailingSettingsTab } from './emailing-settings-tab';
@@ -45,6 +45,7 @@ async function signInAs(policies: Record<string, boolean>) {
       AbpSettingManagement: settingTexts.texts,
       AbpUi: uiTexts.texts,
       AbpValidation: validationTexts.texts,
+      Vineta: vinetaTexts.texts,
     } as Record<string, Record<string, string>>,
   });
   configuration.currentUser.email = 'ana@vineta.test';
@@ -121,6 +122,25 @@ describe('the Emailing tab', () => {
     expect(section?.classList.contains('is-collapsed')).toBe(true);
     fireEvent.click(screen.getByLabelText('Use default credentials'));
     await waitFor(() => expect(section?.classList.contains('is-collapsed')).toBe(false));
+  });
+
+  it('says the settings could not be loaded, where a spinner turned on, and reads them again on Try again', async () => {
+    let failing = true;
+    scriptedServer((request) =>
+      failing && request.path === '/api/setting-management/emailing'
+        ? new Response('Bad Gateway', { status: 502 })
+        : serveStored(request),
+    );
+    renderTab();
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText(/This page could not be loaded\./)).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    failing = false;
+    fireEvent.click(tryAgain);
+    expect(await screen.findByLabelText('Default from display name')).toHaveProperty(
+      'value',
+      'Viñeta',
+    );
   });
 
   it('sends one save for two quick submits, with the port as a number, then reloads, empties the password and thanks', async () => {

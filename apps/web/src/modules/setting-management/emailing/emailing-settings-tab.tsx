@@ -5,6 +5,8 @@ import {
 } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { isPolicyGranted } from '#src/core/permissions/policy';
+import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
+import { NotLoaded } from '#src/theme/load-state/not-loaded';
 import { useEmailSettings } from '../api/get-email-settings';
 import { EmailingSettingsForm } from './emailing-settings-form';
 import { SendTestEmailModal } from './send-test-email-modal';
@@ -17,7 +19,7 @@ export function EmailingSettingsTab() {
   const t = useLocalization();
   const configuration = useAppConfiguration();
   const currentUser = useCurrentUser();
-  const { data: settings } = useEmailSettings();
+  const { data: settings, isError, isFetching, refetch } = useEmailSettings();
   const [testing, setTesting] = useState(false);
   const mayTest = isPolicyGranted(
     'SettingManagement.Emailing.Test',
@@ -25,11 +27,10 @@ export function EmailingSettingsTab() {
   );
 
   if (!settings) {
-    return (
-      <div className="d-flex justify-content-center py-5" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('AbpUi::LoadingWithThreeDot')}</span>
-      </div>
+    return isError && !isFetching ? (
+      <NotLoaded message={t('Vineta::PageNotLoaded')} onRetry={() => void refetch()} />
+    ) : (
+      <LoadingIndicator />
     );
   }
   return (
