@@ -185,5 +185,6 @@ test.describe('error screens', () => {
     await page.unroute('**/api/identity/roles?**');
     await table.getByRole('button', { name: text('es-MX', 'Vineta::TryAgain') }).click();
     await expect(table.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(1);
+    await expect(table).toBeFocused();
   });
 });

@@ -151,5 +151,7 @@ describe('ListCard', () => {
     expect(table).not.toHaveTextContent('NoDataAvailableInDatatable');
     fireEvent.click(screen.getByRole('button', { name: /TryAgain/ }));
     expect(refetch).toHaveBeenCalledTimes(1);
+    // The button is about to go: the table holds the focus meanwhile.
+    expect(table).toHaveFocus();
   });
 });

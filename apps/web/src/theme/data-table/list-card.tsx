@@ -64,6 +64,11 @@ export function ListCard<T>({
       ?.querySelector<HTMLElement>('.app-list-toolbar input, .app-list-toolbar select')
       ?.focus();
   };
+  const tryAgain = () => {
+    // The button goes as the table turns busy: the table keeps the focus, its rows then in reach.
+    card.current?.querySelector('table')?.focus();
+    void result.refetch?.();
+  };
   return (
     <div className="card" ref={card}>
       {/* Said once the list has answered a new search, filter or sort (as the menu search does). */}
@@ -89,13 +94,7 @@ export function ListCard<T>({
           loading={result.isFetching}
           {...(result.isError && result.data === undefined
             ? {
-                empty: (
-                  <NotLoaded
-                    inline
-                    message={t('Vineta::ListNotLoaded')}
-                    onRetry={() => void result.refetch?.()}
-                  />
-                ),
+                empty: <NotLoaded inline message={t('Vineta::ListNotLoaded')} onRetry={tryAgain} />,
               }
             : narrowed
               ? { empty: <NothingMatches onShowAll={showAll} /> }
