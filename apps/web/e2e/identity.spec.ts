@@ -332,6 +332,9 @@ test.describe('identity administration', () => {
     await expect(
       form.getByLabel(text(culture, 'AbpIdentity::DisplayName:UserName'), { exact: true }),
     ).toHaveValue(userName);
+    // Titled with the user it edits, which the list under the dialog no longer shows.
+    await expect(form).toHaveAccessibleName(`${text(culture, 'AbpIdentity::Edit')} ${userName}`);
+    await shoot(page, `identity-user-edit-${culture}`);
     await form
       .getByLabel(text(culture, 'AbpIdentity::DisplayName:Password'), { exact: true })
       .fill('Otra-Clave-2!');

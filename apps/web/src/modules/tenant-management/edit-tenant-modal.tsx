@@ -71,6 +71,7 @@ function EditTenantForm({ tenant, onClose }: { tenant: TenantDto; onClose: () =>
   return (
     <FormModal
       title={t('AbpUi::Edit')}
+      subject={tenant.name}
       formId={formId}
       onSubmit={submit}
       onClose={onClose}

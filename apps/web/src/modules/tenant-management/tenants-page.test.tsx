@@ -117,11 +117,15 @@ describe('Tenants page', () => {
       // No feature modal is registered, so this grant alone adds no action.
       'AbpTenantManagement.Tenants.ManageFeatures': true,
     });
-    serve(null);
+    serve(null, (request) =>
+      request.path === `/api/multi-tenancy/tenants/${acme.id}` ? Response.json(acme) : undefined,
+    );
     renderWithProviders(<TenantsPage />);
     const row = (await screen.findByText('acme')).closest('tr') as HTMLElement;
-    expect(within(row).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Actions/ })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    // The dialog names the tenant it edits once it has it.
+    expect(await screen.findByRole('dialog', { name: 'Edit acme' })).toBeInTheDocument();
   });
 
   it('connection strings: 204 means shared; a new string is PUT in the query string', async () => {

@@ -7,6 +7,8 @@ import { Modal, ModalCloseButton } from './modal';
 
 export interface FormModalProps {
   title: ReactNode;
+  /** What the form edits, named after the title (Modal's `subject`). */
+  subject?: string | undefined;
   /** Ties the footer's Save button to the form, which sits in the modal's body. */
   formId: string;
   /** The form's submit, usually react-hook-form's `handleSubmit(save)`: its promise is the save. */
@@ -28,6 +30,7 @@ export interface FormModalProps {
  */
 export function FormModal({
   title,
+  subject,
   formId,
   onSubmit,
   onClose,
@@ -48,6 +51,7 @@ export function FormModal({
       visible
       onVisibleChange={onClose}
       title={title}
+      subject={subject}
       busy={saving}
       dirty={dirty}
       keyboard

@@ -36,6 +36,12 @@ describe('modal', () => {
     );
   });
 
+  it('names what it is about after its title, in the title and in its name', () => {
+    renderModal({ subject: 'ana' });
+    const dialog = screen.getByRole('dialog', { name: 'Edit ana' });
+    expect(dialog.querySelector('bdi.app-modal-subject')).toHaveTextContent('ana');
+  });
+
   it('uses the large class for lg', () => {
     renderModal({ size: 'lg', centered: true });
     expect(screen.getByRole('dialog')).toHaveClass(

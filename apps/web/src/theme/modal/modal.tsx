@@ -19,6 +19,11 @@ export interface ModalProps {
   visible: boolean;
   onVisibleChange: (visible: boolean) => void;
   title: ReactNode;
+  /**
+   * What the dialog is about (the role or user it edits), after the title on its line and in the
+   * dialog's name: "Editar" alone did not say which row of the list behind it was being edited.
+   */
+  subject?: string | undefined;
   children: ReactNode;
   footer?: ReactNode;
   /** Default md. */
@@ -64,6 +69,7 @@ export function Modal({
   visible,
   onVisibleChange,
   title,
+  subject,
   children,
   footer,
   size = 'md',
@@ -148,6 +154,13 @@ export function Modal({
             <div className="modal-header">
               <h2 className="modal-title h5" id={titleId}>
                 {title}
+                {subject && (
+                  <>
+                    {' '}
+                    {/* Its own direction: a Latin name in an Arabic title, or the reverse. */}
+                    <bdi className="app-modal-subject">{subject}</bdi>
+                  </>
+                )}
               </h2>
               {!hideCloseIcon && (
                 <button

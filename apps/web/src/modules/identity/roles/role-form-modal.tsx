@@ -97,6 +97,7 @@ function RoleFormBody({
   return (
     <FormModal
       title={title}
+      subject={role?.name}
       formId={formId}
       onSubmit={submit}
       onClose={onClose}

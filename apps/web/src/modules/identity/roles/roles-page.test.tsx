@@ -151,7 +151,8 @@ describe('Roles page', () => {
     expect(await screen.findByLabelText('Role name')).toBeDisabled();
     expect(screen.getByLabelText('Role name')).toHaveValue('admin');
     expect(screen.getByLabelText('Public')).toBeChecked();
-    expect(screen.getByRole('dialog')).toHaveAccessibleName('Edit');
+    // Named after the role it edits, which the list behind no longer says.
+    expect(screen.getByRole('dialog')).toHaveAccessibleName('Edit admin');
   });
 
   it('says a role deleted meanwhile is gone, closes the form and reloads the list', async () => {

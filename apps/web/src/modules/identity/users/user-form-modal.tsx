@@ -144,6 +144,7 @@ function UserFormBody({
       visible
       onVisibleChange={onClose}
       title={title}
+      subject={user?.userName}
       size="lg"
       busy={save.isPending}
       dirty={isDirty}
