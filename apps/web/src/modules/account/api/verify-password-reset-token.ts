@@ -1,10 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerifyPasswordResetTokenInput } from '@vineta/contracts/account/password-reset';
 import { http } from '#src/core/http/http';
+import { RestError } from '#src/core/http/remote-service-error';
+
+/** A 4xx about the request itself; 429 says only "not now". */
+const refusesTheLink = (status: number) => status >= 400 && status < 500 && status !== 429;
 
 /**
  * `POST /api/account/verify-password-reset-token`: whether the e-mailed link still works. A
- * malformed link (the server refuses the input) counts as one that does not.
+ * malformed link (the server refuses the input) counts as one that does not. A server that could
+ * not answer (gone, failing, asking to slow down) is an error, not an expired link: the page then
+ * offers to ask again, where it sent the user to ask for a new e-mail they did not need.
  */
 export function verifyPasswordResetToken(
   input: VerifyPasswordResetTokenInput,
@@ -18,8 +24,8 @@ export function verifyPasswordResetToken(
     .then(
       (valid) => valid === true,
       (error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        return false;
+        if (error instanceof RestError && refusesTheLink(error.status)) return false;
+        throw error;
       },
     );
 }

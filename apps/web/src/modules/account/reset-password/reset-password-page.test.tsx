@@ -53,6 +53,34 @@ describe('reset-password screen', () => {
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   });
 
+  it('offers to check the link again when the server could not answer, rather than calling it expired', async () => {
+    let down = true;
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/api/account/verify-password-reset-token' && down
+        ? new Response('Service Unavailable', { status: 503 })
+        : verified(true)(request),
+    );
+    await renderReset();
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText(/This page could not be loaded\./)).toBeInTheDocument();
+    expect(screen.queryByText(/invalid or has expired/)).not.toBeInTheDocument();
+    down = false;
+    fireEvent.click(tryAgain);
+    expect(await screen.findByText('Please enter your new password.')).toBeInTheDocument();
+  });
+
+  it('calls a link the server refuses as malformed one that no longer works', async () => {
+    fakeServer(accountConfiguration(), (request) =>
+      request.path === '/api/account/verify-password-reset-token'
+        ? abpError(400, 'Your request is not valid!')
+        : undefined,
+    );
+    await renderReset();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The password reset link is invalid or has expired.',
+    );
+  });
+
   it('checks the password rules and shows the mismatch on both fields', async () => {
     fakeServer(accountConfiguration(), verified(true));
     await renderReset();
