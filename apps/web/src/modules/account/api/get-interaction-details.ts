@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { http } from '#src/core/http/http';
+import { RestError } from '#src/core/http/remote-service-error';
 import { rememberSignInRestart } from '../shared/sign-in-restart';
 
 /** What the sign-in server tells its page about a code-flow interaction. */
@@ -35,13 +36,19 @@ export type InteractionDetailsState =
   | { status: 'failed'; error: unknown };
 
 /**
- * The interaction's details for the sign-in page. The page stays out of TanStack Query (the
- * sign-in bundle does not download it), so this hook loads them itself.
+ * The interaction's details for the sign-in page, and `retry` to ask for them again. The page
+ * stays out of TanStack Query (the sign-in bundle does not download it), so this hook loads them
+ * itself.
  */
-export function useInteractionDetails(interactionId: string | null): InteractionDetailsState {
+export function useInteractionDetails(
+  interactionId: string | null,
+): InteractionDetailsState & { retry: () => void } {
   const [state, setState] = useState<InteractionDetailsState>(
     interactionId ? { status: 'loading' } : { status: 'none' },
   );
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt asks again
   useEffect(() => {
     if (!interactionId) {
       setState({ status: 'none' });
@@ -59,6 +66,17 @@ export function useInteractionDetails(interactionId: string | null): Interaction
       },
     );
     return () => controller.abort();
-  }, [interactionId]);
-  return state;
+  }, [interactionId, attempt]);
+  return { ...state, retry };
+}
+
+/**
+ * The server could not answer (unreachable, failing, asking to slow down): worth asking again,
+ * where a 4xx says the interaction itself is not valid.
+ */
+export function couldNotAnswer(error: unknown): boolean {
+  return (
+    error instanceof RestError &&
+    (error.status === 0 || error.status === 429 || error.status >= 500)
+  );
 }

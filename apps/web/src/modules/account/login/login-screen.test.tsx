@@ -407,6 +407,22 @@ describe('sign-in screen of a code-flow interaction', () => {
     expect(assign).toHaveBeenCalledTimes(1);
   });
 
+  it('offers to ask again when the server could not answer, then shows the form', async () => {
+    let down = true;
+    fakeServer(accountConfiguration(), (request) => {
+      if (request.path !== '/interaction/uid-1/details') return undefined;
+      return down ? new Response('Bad Gateway', { status: 502 }) : Response.json(details);
+    });
+    await renderLogin(at);
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByText(/This page could not be loaded\./)).toBeInTheDocument();
+    expect(screen.queryByText('Invalid login request')).not.toBeInTheDocument();
+    down = false;
+    fireEvent.click(tryAgain);
+    expect(await screen.findByRole('link', { name: 'Register' })).toBeInTheDocument();
+    expect(userName()).toHaveValue('ana');
+  });
+
   it("says 'Invalid login request' when the interaction is unknown or expired", async () => {
     fakeServer(accountConfiguration(), (request) =>
       request.path === '/interaction/uid-1/details'

@@ -6,8 +6,9 @@ import { Link, useLocation } from 'react-router';
 import { useSetting } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
+import { NotLoaded } from '#src/theme/load-state/not-loaded';
 import { accountHref, accountPaths } from '../account.paths';
-import { useInteractionDetails } from '../api/get-interaction-details';
+import { couldNotAnswer, useInteractionDetails } from '../api/get-interaction-details';
 import { AccountCard } from '../shared/account-card';
 import { signInErrorText } from '../shared/sign-in-error';
 import { takeSignInRestartNotice } from '../shared/sign-in-restart';
@@ -35,6 +36,13 @@ export function LoginScreen() {
     return (
       <AccountCard title={title}>
         <LoadingIndicator />
+      </AccountCard>
+    );
+  }
+  if (interaction.status === 'failed' && couldNotAnswer(interaction.error)) {
+    return (
+      <AccountCard title={title}>
+        <NotLoaded message={t('Vineta::PageNotLoaded')} onRetry={interaction.retry} />
       </AccountCard>
     );
   }
