@@ -6,8 +6,8 @@ import './pager.css';
  * A pager button. At the first or last page it is marked disabled but keeps focus: a `disabled`
  * button drops it to the page's body, so a keyboard user who paged to the end would start over at
  * the top of the page. First and Last show only their arrow, and so do Previous and Next on a
- * phone (data-table.css), where the four words did not fit beside the page's number; the words
- * stay their names. Right to left, the arrows are turned (data-table.css).
+ * phone (pager.css), where the four words did not fit beside the page's number; the words
+ * stay their names. Right to left, the arrows are turned (pager.css).
  */
 function PagerButton(props: {
   label: string;
