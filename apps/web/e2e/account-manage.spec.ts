@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { type Culture, errorToast, maxLength, required, text, uniqueName } from './support/account';
-import { registerUser, requestToken, signIn, useLanguage } from './support/app';
+import { artifacts, registerUser, requestToken, signIn, useLanguage } from './support/app';
 import { arrangeHostUser, serverDatabaseFile } from './support/server-database';
 import { test } from './support/test';
 
@@ -241,4 +241,32 @@ test.describe('My account for users without a password and external users', () =
     await question.getByRole('button', { name: text(culture, 'AbpUi::Yes') }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+});
+
+test('a profile that could not be loaded says so, and Try again loads it once the server answers', async ({
+  page,
+  request,
+}) => {
+  const culture: Culture = 'es-MX';
+  await useLanguage(page, culture);
+  const user = await registerUser(request, uniqueName('caida'));
+  await signIn(page, request, user);
+  // What a gateway in front of the server answers while the server behind it restarts.
+  const profile = '**/api/account/my-profile';
+  await page.route(profile, (route) =>
+    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+  );
+  await page.goto('/account/manage');
+  // The failure is told as it happens; once that is closed, the page says what it lacks.
+  const told = page.getByRole('alertdialog');
+  await expect(told).toBeVisible();
+  await told.getByRole('button', { name: text(culture, 'AbpUi::Close') }).click();
+  const main = page.getByRole('main');
+  await expect(main).toContainText(text(culture, 'Vineta::PageNotLoaded'));
+  await expect(main.getByRole('status')).toHaveCount(0);
+  await page.screenshot({ path: `${artifacts}/page-not-loaded-${culture}-1280.png` });
+
+  await page.unroute(profile);
+  await main.getByRole('button', { name: text(culture, 'Vineta::TryAgain') }).click();
+  await expect(tab(page, culture, 'AbpAccount::ChangePassword')).toBeVisible();
 });
