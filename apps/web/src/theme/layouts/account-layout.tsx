@@ -25,7 +25,7 @@ export function AccountLayout() {
         <Logo />
         <LanguageDropdown />
       </header>
-      <main id="main-content" className="container app-account-main">
+      <main id="main-content" className="container app-account-main" tabIndex={-1}>
         <div className="row justify-content-center">
           <div className="col-md-7 col-lg-5">
             {showTenantBox && <Box />}

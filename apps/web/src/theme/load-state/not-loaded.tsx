@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 
 /**
@@ -16,10 +17,16 @@ export function NotLoaded({
   inline?: boolean;
 }) {
   const t = useLocalization();
+  const retry = (event: MouseEvent<HTMLButtonElement>) => {
+    // The button goes with this message as the loading starts: the page's main region keeps the
+    // focus meanwhile, where it fell to the page's body. A table's row (inline) minds its own.
+    if (!inline) event.currentTarget.closest<HTMLElement>('main')?.focus();
+    onRetry();
+  };
   const content = (
     <>
       {message}{' '}
-      <button type="button" className="btn btn-link p-0 align-baseline" onClick={onRetry}>
+      <button type="button" className="btn btn-link p-0 align-baseline" onClick={retry}>
         {t('Vineta::TryAgain')}
       </button>
     </>
