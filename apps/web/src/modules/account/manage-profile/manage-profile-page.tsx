@@ -1,7 +1,6 @@
 import { useCurrentUser } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
-import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
-import { NotLoaded } from '#src/theme/load-state/not-loaded';
+import { LoadingState } from '#src/theme/load-state/loading-state';
 import { PageHeader } from '#src/theme/page/page-header';
 import { useMyProfile } from '../api/get-my-profile';
 import { ChangePasswordForm } from './change-password-form';
@@ -15,14 +14,10 @@ import { type ProfileTab, ProfileTabs } from './profile-tabs';
 export function ManageProfilePage() {
   const t = useLocalization();
   const userId = useCurrentUser()?.id ?? null;
-  const { data: profile, isError, isFetching, refetch } = useMyProfile(userId);
+  const query = useMyProfile(userId);
+  const profile = query.data;
 
-  let body =
-    isError && !isFetching ? (
-      <NotLoaded message={t('Vineta::PageNotLoaded')} onRetry={() => void refetch()} />
-    ) : (
-      <LoadingIndicator />
-    );
+  let body = <LoadingState query={query} />;
   if (profile?.userName) {
     const tabs: ProfileTab[] = [
       {

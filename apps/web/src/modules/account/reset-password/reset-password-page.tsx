@@ -1,8 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useLocalization } from '#src/core/localization/i18n';
-import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
-import { NotLoaded } from '#src/theme/load-state/not-loaded';
+import { LoadingState } from '#src/theme/load-state/loading-state';
 import { accountPaths } from '../account.paths';
 import { useVerifyPasswordResetToken } from '../api/verify-password-reset-token';
 import { AccountCard } from '../shared/account-card';
@@ -41,12 +40,8 @@ function ResetPasswordScreen({ userId, resetToken }: { userId: string; resetToke
         {backToLogin}
       </>
     );
-  } else if (verification.isPending || (verification.isError && verification.isFetching)) {
-    content = <LoadingIndicator />;
-  } else if (verification.isError) {
-    content = (
-      <NotLoaded message={t('Vineta::PageNotLoaded')} onRetry={() => void verification.refetch()} />
-    );
+  } else if (verification.isPending || verification.isError) {
+    content = <LoadingState query={verification} />;
   } else if (verification.data !== true) {
     content = (
       <>

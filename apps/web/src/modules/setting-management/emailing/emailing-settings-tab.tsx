@@ -5,8 +5,7 @@ import {
 } from '#src/core/app-configuration/app-configuration-store';
 import { useLocalization } from '#src/core/localization/i18n';
 import { isPolicyGranted } from '#src/core/permissions/policy';
-import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
-import { NotLoaded } from '#src/theme/load-state/not-loaded';
+import { LoadingState } from '#src/theme/load-state/loading-state';
 import { useEmailSettings } from '../api/get-email-settings';
 import { EmailingSettingsForm } from './emailing-settings-form';
 import { SendTestEmailModal } from './send-test-email-modal';
@@ -19,20 +18,15 @@ export function EmailingSettingsTab() {
   const t = useLocalization();
   const configuration = useAppConfiguration();
   const currentUser = useCurrentUser();
-  const { data: settings, isError, isFetching, refetch } = useEmailSettings();
+  const query = useEmailSettings();
+  const settings = query.data;
   const [testing, setTesting] = useState(false);
   const mayTest = isPolicyGranted(
     'SettingManagement.Emailing.Test',
     configuration.auth.grantedPolicies,
   );
 
-  if (!settings) {
-    return isError && !isFetching ? (
-      <NotLoaded message={t('Vineta::PageNotLoaded')} onRetry={() => void refetch()} />
-    ) : (
-      <LoadingIndicator />
-    );
-  }
+  if (!settings) return <LoadingState query={query} />;
   return (
     <>
       <h2 className="h5 mb-3">{t('AbpSettingManagement::Menu:Emailing')}</h2>
