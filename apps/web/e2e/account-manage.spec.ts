@@ -1,5 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import { type Culture, errorToast, maxLength, required, text, uniqueName } from './support/account';
+import {
+  type Culture,
+  errorToast,
+  expectNoAxeViolations,
+  maxLength,
+  required,
+  text,
+  uniqueName,
+} from './support/account';
 import { artifacts, registerUser, requestToken, signIn, useLanguage } from './support/app';
 import { arrangeHostUser, serverDatabaseFile } from './support/server-database';
 import { test } from './support/test';
@@ -265,6 +273,7 @@ test('a profile that could not be loaded says so, and Try again loads it once th
   await expect(main).toContainText(text(culture, 'Vineta::PageNotLoaded'));
   await expect(main.getByRole('status')).toHaveCount(0);
   await page.screenshot({ path: `${artifacts}/page-not-loaded-${culture}-1280.png` });
+  await expectNoAxeViolations(page);
 
   await page.unroute(profile);
   await main.getByRole('button', { name: text(culture, 'Vineta::TryAgain') }).click();

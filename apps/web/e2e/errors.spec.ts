@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { text } from './support/account';
+import { expectNoAxeViolations, text } from './support/account';
 import {
   admin,
   artifacts,
@@ -182,6 +182,7 @@ test.describe('error screens', () => {
     await expect(table).toContainText(text('es-MX', 'Vineta::ListNotLoaded'));
     await expect(table).not.toContainText(text('es-MX', 'AbpUi::NoDataAvailableInDatatable'));
     await page.screenshot({ path: `${artifacts}/list-not-loaded-es-MX-1280.png` });
+    await expectNoAxeViolations(page);
     await page.unroute('**/api/identity/roles?**');
     await table.getByRole('button', { name: text('es-MX', 'Vineta::TryAgain') }).click();
     await expect(table.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(1);
