@@ -6,7 +6,7 @@ test('the loading bar shows for a slow request and finishes at 100 %', async ({ 
   await useLanguage(page, 'es-MX');
   await page.goto('/account/login');
   const bar = page.locator('.app-loader-bar-progress');
-  await expect(bar).toHaveAttribute('aria-valuenow', '0');
+  await expect(bar).toHaveAttribute('data-progress', '0');
 
   // A real slow network (Chromium's throttling), not a mocked response.
   const cdp = await page.context().newCDPSession(page);
@@ -24,9 +24,9 @@ test('the loading bar shows for a slow request and finishes at 100 %', async ({ 
     if (!target) return;
     new MutationObserver(() => {
       (window as unknown as { recordProgress(v: number): void }).recordProgress(
-        Number(target.getAttribute('aria-valuenow')),
+        Number(target.getAttribute('data-progress')),
       );
-    }).observe(target, { attributes: true, attributeFilter: ['aria-valuenow'] });
+    }).observe(target, { attributes: true, attributeFilter: ['data-progress'] });
   });
   await page.getByRole('button', { name: /Idioma/ }).click();
   await page.getByRole('button', { name: 'English' }).click();
@@ -34,7 +34,7 @@ test('the loading bar shows for a slow request and finishes at 100 %', async ({ 
     .poll(() => values.some((value) => value > 0 && value < 100), { timeout: 5000 })
     .toBe(true);
   await expect.poll(() => values.includes(100), { timeout: 10_000 }).toBe(true);
-  await expect(bar).toHaveAttribute('aria-valuenow', '0', { timeout: 5000 });
+  await expect(bar).toHaveAttribute('data-progress', '0', { timeout: 5000 });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
