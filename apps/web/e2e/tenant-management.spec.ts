@@ -10,7 +10,6 @@ import {
   adminApi,
   answerQuestion,
   dialog,
-  listSettled,
   ok,
   openRowAction,
   search,
@@ -398,7 +397,6 @@ test.describe('tenant management', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The roles have come: a change to the tenant now meets the next step, not this list.
     await expect(page.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(1);
-    await listSettled(page);
     return { name, tenant };
   }
 

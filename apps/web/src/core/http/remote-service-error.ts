@@ -60,3 +60,15 @@ export class RestError extends Error {
     return readRemoteServiceError(this.body);
   }
 }
+
+/**
+ * The server could not answer: unreachable (status 0), asking to slow down (429) or failing (5xx).
+ * Worth asking again later, where another 4xx is the server's verdict on the request itself (an
+ * expired link, an unknown interaction).
+ */
+export function couldNotAnswer(error: unknown): boolean {
+  return (
+    error instanceof RestError &&
+    (error.status === 0 || error.status === 429 || error.status >= 500)
+  );
+}

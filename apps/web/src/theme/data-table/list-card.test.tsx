@@ -8,6 +8,9 @@ interface Person {
   id: string;
 }
 
+/** An answer that did not fail; each list sets whether it is still fetching. */
+const settled = { isError: false, refetch: () => undefined };
+
 const people = (count: number, from = 0): Person[] =>
   Array.from({ length: count }, (_, i) => ({ id: `person-${from + i}` }));
 
@@ -24,7 +27,7 @@ function Screen(props: {
       <ListCard<Person>
         caption="People"
         list={list}
-        result={{ data: props.answer, isFetching: props.isFetching ?? false }}
+        result={{ ...settled, data: props.answer, isFetching: props.isFetching ?? false }}
         columns={[{ key: 'id', header: 'Id', cell: (person) => person.id }]}
         rowKey={(person) => person.id}
         rowName={(person) => person.id}
@@ -41,7 +44,11 @@ function Searching(props: { isFetching: boolean }) {
     <ListCard<Person>
       caption="People"
       list={list}
-      result={{ data: { totalCount: items.length, items }, isFetching: props.isFetching }}
+      result={{
+        ...settled,
+        data: { totalCount: items.length, items },
+        isFetching: props.isFetching,
+      }}
       columns={[{ key: 'id', header: 'Id', cell: (person) => person.id }]}
       rowKey={(person) => person.id}
       rowName={(person) => person.id}

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatNumber } from '#src/core/localization/format';
 import { currentLanguage, useLocalization } from '#src/core/localization/i18n';
 import type { useListQuery } from '#src/core/query/use-list-query';
+import type { LoadingQuery } from '#src/theme/load-state/loading-state';
 import { NotLoaded } from '#src/theme/load-state/not-loaded';
 import { type RowAction, RowActions } from '#src/theme/row-actions/row-actions';
 import { SearchBox } from '#src/theme/search-box/search-box';
@@ -18,12 +19,7 @@ export interface ListCardProps<T> {
   /** The list's query state (filter, sorting, page) from `useListQuery`. */
   list: ListState;
   /** The list query's answer (React Query's result). */
-  result: {
-    data?: PagedResultDto<T> | undefined;
-    isFetching: boolean;
-    isError?: boolean;
-    refetch?: () => unknown;
-  };
+  result: LoadingQuery & { data?: PagedResultDto<T> | undefined };
   columns: readonly DataTableColumn<T>[];
   rowKey: (row: T) => string;
   /** Names the row in its Actions menu's label. */
@@ -67,7 +63,7 @@ export function ListCard<T>({
   const tryAgain = () => {
     // The button goes as the table turns busy: the table keeps the focus, its rows then in reach.
     card.current?.querySelector('table')?.focus();
-    void result.refetch?.();
+    void result.refetch();
   };
   return (
     <div className="card" ref={card}>

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { http } from '#src/core/http/http';
-import { RestError } from '#src/core/http/remote-service-error';
 import { rememberSignInRestart } from '../shared/sign-in-restart';
 
 /** What the sign-in server tells its page about a code-flow interaction. */
@@ -68,15 +67,4 @@ export function useInteractionDetails(
     return () => controller.abort();
   }, [interactionId, attempt]);
   return { ...state, retry };
-}
-
-/**
- * The server could not answer (unreachable, failing, asking to slow down): worth asking again,
- * where a 4xx says the interaction itself is not valid.
- */
-export function couldNotAnswer(error: unknown): boolean {
-  return (
-    error instanceof RestError &&
-    (error.status === 0 || error.status === 429 || error.status >= 500)
-  );
 }

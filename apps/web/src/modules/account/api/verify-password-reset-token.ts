@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerifyPasswordResetTokenInput } from '@vineta/contracts/account/password-reset';
 import { http } from '#src/core/http/http';
-import { RestError } from '#src/core/http/remote-service-error';
-
-/** A 4xx about the request itself; 429 says only "not now". */
-const refusesTheLink = (status: number) => status >= 400 && status < 500 && status !== 429;
+import { couldNotAnswer, RestError } from '#src/core/http/remote-service-error';
 
 /**
  * `POST /api/account/verify-password-reset-token`: whether the e-mailed link still works. A
@@ -24,7 +21,7 @@ export function verifyPasswordResetToken(
     .then(
       (valid) => valid === true,
       (error: unknown) => {
-        if (error instanceof RestError && refusesTheLink(error.status)) return false;
+        if (error instanceof RestError && !couldNotAnswer(error)) return false;
         throw error;
       },
     );

@@ -4,11 +4,12 @@ import {
 } from '@vineta/contracts/identity/identity-settings';
 import { Link, useLocation } from 'react-router';
 import { useSetting } from '#src/core/app-configuration/app-configuration-store';
+import { couldNotAnswer } from '#src/core/http/remote-service-error';
 import { useLocalization } from '#src/core/localization/i18n';
 import { LoadingIndicator } from '#src/theme/load-state/loading-indicator';
 import { NotLoaded } from '#src/theme/load-state/not-loaded';
 import { accountHref, accountPaths } from '../account.paths';
-import { couldNotAnswer, useInteractionDetails } from '../api/get-interaction-details';
+import { useInteractionDetails } from '../api/get-interaction-details';
 import { AccountCard } from '../shared/account-card';
 import { signInErrorText } from '../shared/sign-in-error';
 import { takeSignInRestartNotice } from '../shared/sign-in-restart';
