@@ -51,9 +51,8 @@ export async function answerQuestion(
 
 /**
  * Clicks a row's action, through its Actions menu when the row has more than one. The list has
- * answered first: rows that change under an open menu close it (a list that gets shorter scrolls
- * the page), and a menu opened on the rows before a search came back was gone from under the
- * pointer on a slow host.
+ * answered first: rows that change under an open menu can close it (a list that gets shorter
+ * scrolls the page), and a slow host widens that window.
  */
 export async function openRowAction(page: Page, rowText: string, culture: Culture, action: string) {
   await listSettled(page);
