@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import { useStore } from '#src/core/store';
 import { useFocusTrap } from '../modal/use-focus-trap';
@@ -32,7 +32,9 @@ function ConfirmationCard({ current }: { current: Confirmation }) {
   // Tab stays within the card, which sits above any modal; closing gives focus back.
   useFocusTrap(card, true, () => cancelButton.current ?? yesButton.current);
 
-  useEffect(() => {
+  // At commit, as the modal's focus trap: the card has Escape from the moment it is on the screen,
+  // however the update that shows it was scheduled.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && current.options.dismissible !== false) {
         event.stopPropagation();

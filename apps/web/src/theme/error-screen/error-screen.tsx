@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 import type { TextSource } from '#src/core/localization/localizable';
 import { useDocumentTitle } from '#src/core/routing/document-title';
@@ -32,7 +32,8 @@ export function ErrorScreen({
   const container = useRef<HTMLDivElement>(null);
   useDocumentTitle(localize(title));
 
-  useEffect(() => {
+  // At commit: the screen usually follows a reply, and shows before passive effects run.
+  useLayoutEffect(() => {
     container.current?.focus();
     if (!onClose) return;
     const onKey = (event: KeyboardEvent) => {

@@ -176,4 +176,21 @@ describe('modal focus', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });
+
+  it('has the focus from the moment it is on the screen, when a reply rather than a click shows it', async () => {
+    // A reply's render reaches the screen before React runs passive effects; a key pressed in
+    // between went to the page behind. A mutation observer looks at the page in that gap.
+    const user = userEvent.setup();
+    render(<EditPage />);
+    const focusWhenShown = new Promise<Element | null>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!screen.queryByRole('textbox', { name: 'Role name' })) return;
+        observer.disconnect();
+        resolve(document.activeElement);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await focusWhenShown).toBe(screen.getByRole('textbox', { name: 'Role name' }));
+  });
 });

@@ -3,8 +3,8 @@ import {
   type ReactNode,
   useCallback,
   useContext,
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
 } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
@@ -112,7 +112,9 @@ export function Modal({
   const latestRequestClose = useRef(requestClose);
   latestRequestClose.current = requestClose;
 
-  useEffect(() => {
+  // At commit, as the focus trap and the confirmation card do: an Escape pressed as soon as the
+  // dialog shows is the dialog's.
+  useLayoutEffect(() => {
     if (!visible) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onKey = (event: KeyboardEvent) => {

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { tabStops } from './focusable';
 
 interface OpenTrap {
@@ -50,7 +50,9 @@ export function useFocusTrap(
   const chooseInitialFocus = useRef(initialFocus);
   chooseInitialFocus.current = initialFocus;
 
-  useEffect(() => {
+  // At commit rather than after paint: a dialog opened outside a user's event (a timer, a reply)
+  // is on the screen before passive effects run, and keys pressed in between went to the page.
+  useLayoutEffect(() => {
     const container = containerRef.current;
     if (!active || !container) return;
     const trap: OpenTrap = { container, openers: openersOf(document.activeElement, container) };
