@@ -188,4 +188,32 @@ test.describe('error screens', () => {
     await expect(table.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(1);
     await expect(table).toBeFocused();
   });
+
+  test("the users list's role filter says when the roles could not be loaded, and Try again brings them", async ({
+    page,
+    request,
+  }) => {
+    await useLanguage(page, 'es-MX');
+    await signIn(page, request);
+    await page.route('**/api/identity/users/assignable-roles', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    );
+    await page.goto('/identity/users');
+    await expect(page.getByRole('dialog')).toContainText('500');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Everyone is listed all the same; the filter says why it is shut.
+    const main = page.getByRole('main');
+    await expect(main.getByRole('row').filter({ hasText: 'admin' })).toHaveCount(1);
+    const filter = main.getByRole('combobox', { name: text('es-MX', 'Vineta::Role') });
+    await expect(filter).toBeDisabled();
+    await expect(filter).toHaveAccessibleDescription(text('es-MX', 'Vineta::RolesNotLoaded'));
+    await page.screenshot({ path: `${artifacts}/role-filter-not-loaded-es-MX-1280.png` });
+    await expectNoAxeViolations(page);
+    await page.unroute('**/api/identity/users/assignable-roles');
+    await main.getByRole('button', { name: text('es-MX', 'Vineta::TryAgain') }).click();
+    await expect(filter).toBeEnabled();
+    await expect(filter).toBeFocused();
+    await expect(filter.getByRole('option', { name: 'admin' })).toHaveCount(1);
+  });
 });

@@ -64,6 +64,35 @@ describe('Users page, role filter', () => {
       unmount();
     }
   });
+
+  it('says when the roles could not be loaded, and lists them on Try again', async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
+    let rolesUp = false;
+    fakeServer((request) => {
+      if (request.path === '/api/identity/users/assignable-roles')
+        return rolesUp
+          ? Response.json({ items: [roleDto('admin'), roleDto('editor', { id: EDITOR })] })
+          : Response.json({ error: { message: 'Down' } }, { status: 503 });
+      if (request.path === '/api/identity/users')
+        return Response.json({ totalCount: 0, items: [] });
+      return undefined;
+    });
+    renderUsersPage('/identity/users');
+    const filter = screen.getByRole('combobox', { name: 'Role' });
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    expect(filter).toBeDisabled();
+    expect(filter).toHaveAccessibleDescription('The roles could not be loaded.');
+    expect(tryAgain).toHaveAccessibleDescription('The roles could not be loaded.');
+
+    rolesUp = true;
+    tryAgain.focus();
+    fireEvent.click(tryAgain);
+    await waitFor(() => expect(filter).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(filter).not.toHaveAccessibleDescription();
+    expect(within(filter).getByRole('option', { name: 'editor' })).toBeInTheDocument();
+    await waitFor(() => expect(filter).toHaveFocus());
+  });
 });
 
 describe('Users page, status filter', () => {
