@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useLocalization } from '#src/core/localization/i18n';
 
 /** Options that could not be fetched: what to say, and how to ask again. */
@@ -37,7 +37,7 @@ export function ListFilter({
   const usable = !disabled && !failed;
 
   // Try again goes once the options come: the select it stood for takes the focus it had.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!usable || !retried.current) return;
     retried.current = false;
     const focused = document.activeElement;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLocalization } from '#src/core/localization/i18n';
 import { BusyButton } from '#src/theme/form/busy-button';
@@ -94,7 +94,8 @@ export function LoginForm({ loginHint = '' }: LoginFormProps) {
   const form = useLoginForm(loginHint);
   const focusFirst = useRef(loginHint ? 'password' : 'username');
 
-  useEffect(() => {
+  // At commit, as every account form (useFocusFirstField): a name typed as the page shows is kept.
+  useLayoutEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>(`[name="${focusFirst.current}"]`)?.focus();
   }, []);
 
