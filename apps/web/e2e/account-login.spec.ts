@@ -163,6 +163,18 @@ for (const culture of cultures) {
   });
 }
 
+test('what is typed as soon as the sign-in page shows goes into its user name', async ({
+  page,
+}) => {
+  await useLanguage(page, 'es-MX');
+  await page.goto('/account/login');
+  const form = loginForm(page, 'es-MX');
+  await expect(form.userName).toBeVisible();
+  await page.keyboard.type('ana');
+  await expect(form.userName).toHaveValue('ana');
+  await expect(form.userName).toBeFocused();
+});
+
 test.describe('sign-in with local login and self-registration off', () => {
   test("warns 'Invalid login request' and has no form nor Register link", async ({ page }) => {
     await useLanguage(page, 'es-MX');
