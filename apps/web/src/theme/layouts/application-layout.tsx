@@ -25,7 +25,9 @@ export function ApplicationLayout() {
   const menuLabel = localize({ key: 'AbpUi::Menu', defaultValue: 'Menu' });
 
   return (
-    <div className={`app-shell${sidebar.open ? ' app-sidebar-open' : ''}`}>
+    <div
+      className={`app-shell${sidebar.open ? ' app-sidebar-open' : ''}${sidebar.modal ? ' app-sidebar-modal' : ''}`}
+    >
       {/* The first stop of Tab: past the menu and the top bar, straight to the page (WCAG 2.4.1). */}
       <a className="app-skip-link" href="#main-content" inert={sidebar.modal}>
         {localize({ key: 'Vineta::SkipToContent', defaultValue: 'Skip to content' })}
@@ -56,7 +58,7 @@ export function ApplicationLayout() {
           <MainMenu nodes={menu} />
         </nav>
       </aside>
-      {sidebar.open && (
+      {sidebar.modal && (
         <button
           type="button"
           className="app-overlay"
