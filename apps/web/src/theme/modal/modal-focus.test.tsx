@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { focusWhenShown } from '#src/test/focus-when-shown';
 import { confirmation } from '../confirmation/confirmation';
 import { ConfirmationDialog } from '../confirmation/confirmation-dialog';
 import { Modal, ModalCloseButton } from './modal';
@@ -178,19 +179,14 @@ describe('modal focus', () => {
   });
 
   it('has the focus from the moment it is on the screen, when a reply rather than a click shows it', async () => {
-    // A reply's render reaches the screen before React runs passive effects; a key pressed in
-    // between went to the page behind. A mutation observer looks at the page in that gap.
+    // The loaded modal replaces the loading one after a timer, as after a reply: a key pressed as
+    // soon as it showed went to the page behind.
     const user = userEvent.setup();
     render(<EditPage />);
-    const focusWhenShown = new Promise<Element | null>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (!screen.queryByRole('textbox', { name: 'Role name' })) return;
-        observer.disconnect();
-        resolve(document.activeElement);
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
-    });
+    const focused = focusWhenShown(
+      () => screen.queryByRole('textbox', { name: 'Role name' }) !== null,
+    );
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    expect(await focusWhenShown).toBe(screen.getByRole('textbox', { name: 'Role name' }));
+    expect(await focused).toBe(screen.getByRole('textbox', { name: 'Role name' }));
   });
 });

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { useEffect, useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { focusWhenShown } from '#src/test/focus-when-shown';
 import { useFocusFirstField } from './use-focus-first-field';
 
 function AccountForm() {
@@ -26,17 +27,9 @@ function ArrivingPage() {
 
 describe('useFocusFirstField', () => {
   it('has the first field focused from the moment the form is on the screen', async () => {
-    // A reply's render reaches the screen before React runs passive effects: a mutation observer
-    // looks at the page in that gap, where a key typed at once would have gone to the body.
-    const focusWhenShown = new Promise<Element | null>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (!screen.queryByLabelText('User name')) return;
-        observer.disconnect();
-        resolve(document.activeElement);
-      });
-      observer.observe(document.body, { childList: true, subtree: true });
-    });
+    // Without it, a key typed as soon as the form showed went to the page's body.
+    const focused = focusWhenShown(() => screen.queryByLabelText('User name') !== null);
     render(<ArrivingPage />);
-    expect(await focusWhenShown).toBe(screen.getByLabelText('User name'));
+    expect(await focused).toBe(screen.getByLabelText('User name'));
   });
 });
