@@ -93,6 +93,41 @@ describe('Users page, role filter', () => {
     expect(within(filter).getByRole('option', { name: 'editor' })).toBeInTheDocument();
     await waitFor(() => expect(filter).toHaveFocus());
   });
+
+  it('keeps Try again, and the focus on it, while it asks again and when the roles fail again', async () => {
+    await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
+    let answer: () => void = () => undefined;
+    const requests = fakeServer((request) => {
+      if (request.path === '/api/identity/users/assignable-roles')
+        return new Promise<Response>((resolve) => {
+          answer = () => resolve(Response.json({ error: { message: 'Down' } }, { status: 503 }));
+          if (requests.filter((r) => r.path === request.path).length === 1) answer();
+        });
+      if (request.path === '/api/identity/users')
+        return Response.json({ totalCount: 0, items: [] });
+      return undefined;
+    });
+    renderUsersPage('/identity/users');
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    tryAgain.focus();
+    fireEvent.click(tryAgain);
+    // Asked again and not yet answered: the button stays where the focus is.
+    await waitFor(() =>
+      expect(
+        requests.filter((r) => r.path === '/api/identity/users/assignable-roles'),
+      ).toHaveLength(2),
+    );
+    expect(tryAgain).toBeInTheDocument();
+    expect(tryAgain).toHaveFocus();
+    answer();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Role' })).toHaveAccessibleDescription(
+        'The roles could not be loaded.',
+      ),
+    );
+    expect(tryAgain).toBeInTheDocument();
+    expect(tryAgain).toHaveFocus();
+  });
 });
 
 describe('Users page, status filter', () => {
