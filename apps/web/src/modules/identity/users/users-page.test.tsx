@@ -12,10 +12,15 @@ import {
 import { UsersPage } from './users-page';
 
 const EDITOR = '3a1f0c2e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
-function serve() {
+const ASSIGNABLE_ROLES = '/api/identity/users/assignable-roles';
+const listRoles = () =>
+  Response.json({ items: [roleDto('admin'), roleDto('editor', { id: EDITOR })] });
+const rolesDown = () => Response.json({ error: { message: 'Down' } }, { status: 503 });
+
+/** An empty users list, and the assignable roles as `answerRoles` gives them. */
+function serve(answerRoles: () => Response | Promise<Response> = listRoles) {
   return fakeServer((request) => {
-    if (request.path === '/api/identity/users/assignable-roles')
-      return Response.json({ items: [roleDto('admin'), roleDto('editor', { id: EDITOR })] });
+    if (request.path === ASSIGNABLE_ROLES) return answerRoles();
     if (request.path === '/api/identity/users') return Response.json({ totalCount: 0, items: [] });
     return undefined;
   });
@@ -68,15 +73,7 @@ describe('Users page, role filter', () => {
   it('says when the roles could not be loaded, and lists them on Try again', async () => {
     await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
     let rolesUp = false;
-    fakeServer((request) => {
-      if (request.path === '/api/identity/users/assignable-roles')
-        return rolesUp
-          ? Response.json({ items: [roleDto('admin'), roleDto('editor', { id: EDITOR })] })
-          : Response.json({ error: { message: 'Down' } }, { status: 503 });
-      if (request.path === '/api/identity/users')
-        return Response.json({ totalCount: 0, items: [] });
-      return undefined;
-    });
+    serve(() => (rolesUp ? listRoles() : rolesDown()));
     renderUsersPage('/identity/users');
     const filter = screen.getByRole('combobox', { name: 'Role' });
     const tryAgain = await screen.findByRole('button', { name: 'Try again' });
@@ -96,27 +93,22 @@ describe('Users page, role filter', () => {
 
   it('keeps Try again, and the focus on it, while it asks again and when the roles fail again', async () => {
     await loadIdentityConfiguration({ 'AbpIdentity.Users': true });
+    // The first ask fails at once; the second waits for `answer`, then fails too.
     let answer: () => void = () => undefined;
-    const requests = fakeServer((request) => {
-      if (request.path === '/api/identity/users/assignable-roles')
-        return new Promise<Response>((resolve) => {
-          answer = () => resolve(Response.json({ error: { message: 'Down' } }, { status: 503 }));
-          if (requests.filter((r) => r.path === request.path).length === 1) answer();
-        });
-      if (request.path === '/api/identity/users')
-        return Response.json({ totalCount: 0, items: [] });
-      return undefined;
-    });
+    const requests = serve(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(rolesDown());
+          if (rolesAsked() === 1) answer();
+        }),
+    );
+    const rolesAsked = () => requests.filter((request) => request.path === ASSIGNABLE_ROLES).length;
     renderUsersPage('/identity/users');
     const tryAgain = await screen.findByRole('button', { name: 'Try again' });
     tryAgain.focus();
     fireEvent.click(tryAgain);
     // Asked again and not yet answered: the button stays where the focus is.
-    await waitFor(() =>
-      expect(
-        requests.filter((r) => r.path === '/api/identity/users/assignable-roles'),
-      ).toHaveLength(2),
-    );
+    await waitFor(() => expect(rolesAsked()).toBe(2));
     expect(tryAgain).toBeInTheDocument();
     expect(tryAgain).toHaveFocus();
     answer();
